@@ -1,0 +1,868 @@
+"""The rules of Hadara: who decides what, which actions are legal, and what applying one does.
+
+``Game.apply`` **mutates the game in place** and returns the events it caused; a refused action
+raises a :class:`~hadara.errors.HadaraError` and leaves the game exactly as it was (every check
+runs before the first change). Use ``clone()`` for a copy to explore.
+
+Rule ids (R-…, E…, F1, M1, G…, P…, D-…) refer to ``shared/rules/hadara-rules.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import scoring
+from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Catalog, Card, default_catalog
+from .errors import CannotAfford, GameOver, IllegalAction, NotYourDecision, StaleDecision
+from .setup import Setup, random_setup
+from .state import (
+    COLONY,
+    DRAFT,
+    FEEDING,
+    MEDALS,
+    OVER,
+    PHASE_B,
+    SETUP_SIDE,
+    SIMULTANEOUS,
+    STATUE,
+    WHEEL,
+    State,
+)
+
+RULES_VERSION = "1"
+Action = dict[str, Any]
+Event = dict[str, Any]
+INCOME, MILITARY, CULTURE, FOOD = 0, 1, 2, 3
+ROUNDS = 5  # Phase A: one draw from each of the five decks (R-A4)
+
+
+@dataclass
+class Result:
+    """What an accepted action caused: public events, and private events per seat."""
+
+    public: list[Event] = field(default_factory=list)
+    private: dict[int, list[Event]] = field(default_factory=dict)
+
+    def extend(self, other: Result) -> None:
+        self.public.extend(other.public)
+        for seat, evs in other.private.items():
+            self.private.setdefault(seat, []).extend(evs)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A pending choice: ``seat`` must answer decision ``id`` with one of ``actions``."""
+
+    id: str
+    seat: int
+    kind: str  # the step: setup_side, wheel, draft, phase_b, colony, statue, feeding, medals
+    actions: list[Action]
+    forced: bool  # exactly one legal action
+    committed: bool  # simultaneous steps: a pick is recorded (it may still be replaced)
+
+
+class Game(State):
+    """A game of Hadara: the state plus its rules, setup, seed and action log."""
+
+    __slots__ = ("setup", "seed", "log", "_res")
+
+    setup: Setup | None
+    seed: int | None
+    log: list[dict[str, Any]] | None
+    _res: Result
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, players: list[str] | tuple[str, ...], variant: str = "basic", seed: int = 0,
+            catalog: Catalog | None = None) -> Game:
+        """A game of 2–5 named players; the seed decides seats, cards and tiles."""
+        catalog = catalog or default_catalog()
+        return cls.from_setup(random_setup(catalog, players, variant, seed), seed, catalog)
+
+    @classmethod
+    def from_setup(cls, setup: Setup, seed: int | None = None,
+                   catalog: Catalog | None = None) -> Game:
+        """A game from an explicit setup (tests and puzzles stack the deck this way)."""
+        catalog = catalog or default_catalog()
+        setup.validate(catalog)
+        g = cls.__new__(cls)
+        g.setup, g.seed, g.log, g._res = setup, seed, [], Result()
+        g.catalog = catalog
+        n = g.n = setup.n
+        g.players = list(setup.players)
+        g.variant = setup.variant
+        g.setup_card = list(setup.setup_cards)
+        g.side = [None] * n
+        g.coins = [0] * n
+        g.tracks = [[0, 0, 0, 0] for _ in range(n)]
+        g.tableau = [[] for _ in range(n)]
+        g.p2_tiles = [{} for _ in range(n)]
+        g.colonies = [[] for _ in range(n)]
+        g.statues = [[None] * len(catalog.statues) for _ in range(n)]
+        per = catalog.rules.bonus_tiles_per_colour
+        g.tiles = [[per] * len(TRACK_COLOURS) for _ in range(n)]
+        g.silver = [[] for _ in range(n)]
+        g.gold = [0] * n
+        g.sold = [[] for _ in range(n)]
+        g.removed = [[] for _ in range(n)]
+        g.box = []
+        g.deck_colours = list(setup.deck_colours)
+        g.epoch_decks = {e: [list(by_colour[c]) for c in g.deck_colours]
+                         for e, by_colour in setup.decks.items()}
+        g.decks = [[] for _ in range(5)]
+        g.discards = [[] for _ in range(5)]
+        levels = catalog.rules.colony_levels
+        g.colony_stacks = [list(setup.colonies[lv]) for lv in levels]
+        g.colony_box = sorted(c for lv in levels for c in catalog.colonies_at(lv)
+                              if c not in setup.colonies[lv])
+        g.epoch, g.phase, g.step, g.round = 1, "A", SETUP_SIDE, 0
+        g.wheel, g.first, g.order, g.turn = None, 0, list(range(n)), 0
+        g.hands = [[] for _ in range(n)]
+        g.commits = [None] * n
+        g.pending = [[] for _ in range(n)]
+        g.done = [False] * n
+        g.acted = 0
+        g.decision_ids = [None] * n
+        g.next_decision = 1
+        g.version = 0
+        g.restore_derived()
+        g._res = Result()
+        g._emit({"kind": "game_started", "players": g.players, "variant": g.variant,
+                 "setup_cards": g.setup_card,
+                 "initiative": [g.initiative(s) for s in range(n)]})
+        if g.variant == "advanced":  # R-S3: each player chooses a side, simultaneously
+            for s in range(n):
+                g._open(s)
+        else:
+            for s in range(n):
+                g.side[s] = "A"
+            g._begin_game()
+        return g
+
+    def initiative(self, seat: int) -> int:
+        return self.catalog.setup_cards[self.setup_card[seat]].initiative
+
+    def clone(self) -> Game:  # type: ignore[override]
+        """An independent copy (hand-written, cheap; the log is shared-structure copied)."""
+        new = State.clone(self)
+        new.__class__ = Game
+        g: Game = new  # type: ignore[assignment]
+        g.setup, g.seed = self.setup, self.seed
+        g.log = self.log[:] if self.log is not None else None
+        g._res = Result()
+        return g
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == OVER
+
+    def acting_seats(self) -> list[int]:
+        """Seats with a pending decision (in simultaneous steps, also those who picked)."""
+        return [s for s in range(self.n) if self.decision_ids[s] is not None]
+
+    def waiting_on(self) -> list[int]:
+        """Seats the game waits for: pending and, in simultaneous steps, not yet picked."""
+        return [s for s in self.acting_seats() if self.commits[s] is None]
+
+    def decision_id(self, seat: int) -> str | None:
+        return self.decision_ids[seat]
+
+    def decisions(self) -> list[Decision]:
+        out = []
+        for s in self.acting_seats():
+            acts = self.legal_actions(s)
+            out.append(Decision(self.decision_ids[s], s, self.step, acts,  # type: ignore[arg-type]
+                                len(acts) == 1, self.commits[s] is not None))
+        return out
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in a stable order ([] if it has no decision)."""
+        if not 0 <= seat < self.n or self.decision_ids[seat] is None:
+            return []
+        step = self.step
+        if step == DRAFT:
+            return self._card_actions(seat, "draft", self.hands[seat])
+        if step == PHASE_B:
+            return self._card_actions(seat, "take", [p[-1] for p in self.discards if p])
+        if step == COLONY:
+            return self._colony_actions(seat)
+        if step == STATUE:
+            return self._statue_actions(seat)
+        if step == FEEDING:
+            return self._feeding_actions(seat)
+        if step == MEDALS:
+            return self._medal_actions(seat)
+        if step == WHEEL:
+            return [{"type": "wheel", "colour": c} for c in self.deck_colours]
+        if step == SETUP_SIDE:
+            return [{"type": "setup_side", "side": "A"}, {"type": "setup_side", "side": "B"}]
+        return []
+
+    # -- costs and requirements shared by legality, labels and views
+
+    def card_cost(self, seat: int, card: Card) -> int:
+        """R-A3: printed cost minus 1 per owned card of that colour, at least 0."""
+        return max(0, card.cost - self.ncol[seat].get(card.colour, 0))
+
+    def sell_value(self, seat: int, card: Card) -> int:
+        bonus = self.eff[seat].get("P1", 0) * self.catalog.rules.eff("P1", "coins")
+        return self.catalog.rules.sell_values[card.epoch - 1] + bonus
+
+    def requirement_gap(self, seat: int, requirement: int, track: int) -> int:
+        """Points of requirement still missing after P14 (−4 per card)."""
+        reduction = self.eff[seat].get("P14", 0) * self.catalog.rules.eff("P14", "reduction")
+        return max(0, requirement - self.tracks[seat][track] - reduction)
+
+    def requirement_payment(self, seat: int, gap: int) -> int | None:
+        """P15: coins to close ``gap`` (3 per point, at most 30), None if impossible."""
+        if gap == 0:
+            return 0
+        if not self.eff[seat].get("P15"):
+            return None
+        rules = self.catalog.rules
+        pay = gap * rules.eff("P15", "coins_per_point")
+        return pay if pay <= rules.eff("P15", "max_coins") else None
+
+    def medal_cost(self, seat: int, kind: str) -> int:
+        """M1 price this epoch; P5 cards offer lower prices, the lowest applies (D-9)."""
+        i = self.epoch - 1
+        rules = self.catalog.rules
+        cost = (rules.silver_costs if kind == "silver" else rules.gold_costs)[i]
+        if self.eff[seat].get("P5"):
+            for cid in self.tableau[seat]:
+                e = self.catalog.cards[cid].effect
+                if e and e.id == "P5":
+                    cost = min(cost, (e.silver if kind == "silver" else e.gold)[i])  # type: ignore[index]
+        return cost
+
+    def feeding_status(self, seat: int) -> dict[str, Any]:
+        """F1 with this seat's pending removals and payments counted (private to the seat)."""
+        removed = {a["card"] for a in self.pending[seat] if a["type"] == "feed_remove"}
+        paid = sum(1 for a in self.pending[seat] if a["type"] == "feed_pay")
+        cards = [c for c in self.tableau[seat] if c not in removed]
+        food = self.tracks[seat][FOOD] - sum(self.catalog.cards[c].gains[FOOD] for c in removed)
+        coins = self.coins[seat] - paid * self.catalog.rules.eff("P6", "coins_per_card")
+        has_p6 = any(self.catalog.cards[c].effect_id == "P6" for c in cards)
+        return {"cards": cards, "count": len(cards), "food": food, "paid": paid,
+                "coins": coins, "has_p6": has_p6,
+                "satisfied": len(cards) - paid <= food}
+
+    def medal_status(self, seat: int) -> dict[str, Any]:
+        """M1 with this seat's pending purchases counted (private to the seat)."""
+        silver = [a["tile"] for a in self.pending[seat] if a.get("kind") == "silver"]
+        gold = sum(1 for a in self.pending[seat] if a.get("kind") == "gold")
+        spent = len(silver) * self.medal_cost(seat, "silver") + gold * self.medal_cost(seat,
+                                                                                     "gold")
+        tiles = self.tiles[seat][:]
+        for c in silver:
+            tiles[TRACK_OF_COLOUR[c]] -= 1
+        return {"coins": self.coins[seat] - spent, "silver": len(self.silver[seat]) + len(silver),
+                "gold": self.gold[seat] + gold, "tiles": tiles}
+
+    # -- legal action lists
+
+    def _card_actions(self, seat: int, kind: str, cards: list[str]) -> list[Action]:
+        out: list[Action] = []
+        cat = self.catalog
+        for cid in cards:
+            card = cat.cards[cid]
+            if self.card_cost(seat, card) <= self.coins[seat]:
+                if card.effect_id == "P2" and any(self.tiles[seat]):
+                    for i, colour in enumerate(TRACK_COLOURS):
+                        if self.tiles[seat][i]:
+                            out.append({"type": kind, "card": cid, "mode": "buy", "tile": colour})
+                else:
+                    out.append({"type": kind, "card": cid, "mode": "buy"})
+            out.append({"type": kind, "card": cid, "mode": "sell"})
+        return out
+
+    def _colony_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        held = {self.catalog.colonies[t].requirement for t, _ in self.colonies[seat]}
+        p9 = self.eff[seat].get("P9", 0) * self.catalog.rules.eff("P9", "coins")
+        coins = self.coins[seat]
+        for level, stack in zip(self.catalog.rules.colony_levels, self.colony_stacks, strict=True):
+            if level in held or not stack:
+                continue
+            pay = self.requirement_payment(seat, self.requirement_gap(seat, level, MILITARY))
+            if pay is None or pay > coins:
+                continue
+            base: Action = {"type": "colony", "level": level}
+            if pay:
+                base["pay"] = pay
+            out.append({**base, "mode": "plunder"})
+            if coins - pay + p9 >= self.catalog.colonies[stack[0]].cost:
+                out.append({**base, "mode": "integrate"})
+        out.append({"type": "colony_skip"})
+        return out
+
+    def _statue_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if not any(self.tiles[seat]):
+            return [{"type": "statue_skip"}]
+        for space, placed in zip(self.catalog.statues, self.statues[seat], strict=True):
+            if placed is not None:
+                continue
+            pay = self.requirement_payment(
+                seat, self.requirement_gap(seat, space.requirement, CULTURE))
+            if pay is None or pay > self.coins[seat]:
+                continue
+            for i, colour in enumerate(TRACK_COLOURS):
+                if self.tiles[seat][i]:
+                    for side in ("colour", "points"):
+                        a: Action = {"type": "statue", "space": space.space, "tile": colour,
+                                     "side": side}
+                        if pay:
+                            a["pay"] = pay
+                        out.append(a)
+        out.append({"type": "statue_skip"})
+        return out
+
+    def _feeding_actions(self, seat: int) -> list[Action]:
+        st = self.feeding_status(seat)
+        out: list[Action] = [{"type": "feed_remove", "card": c} for c in st["cards"]]
+        rules = self.catalog.rules
+        if (st["has_p6"] and st["paid"] < rules.eff("P6", "max_cards")
+                and st["coins"] >= rules.eff("P6", "coins_per_card")):
+            out.append({"type": "feed_pay"})
+        return out
+
+    def _medal_actions(self, seat: int) -> list[Action]:
+        st = self.medal_status(seat)
+        rules = self.catalog.rules
+        out: list[Action] = []
+        if st["silver"] < rules.max_silver and st["coins"] >= self.medal_cost(seat, "silver"):
+            for i, colour in enumerate(TRACK_COLOURS):
+                if st["tiles"][i] > 0:
+                    out.append({"type": "medal", "kind": "silver", "tile": colour})
+        if st["gold"] < rules.max_gold and st["coins"] >= self.medal_cost(seat, "gold"):
+            out.append({"type": "medal", "kind": "gold"})
+        out.append({"type": "medals_done"})
+        return out
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, seat: int, action: Action, decision_id: str | None = None, *,
+              check: bool = True) -> Result:
+        """Apply one action of ``seat``; see the module docstring for the contract.
+
+        Checks, in order: game over, not your decision, stale decision id, illegal (including
+        cannot afford). ``check=False`` skips the legality check for callers that took the
+        action from ``legal_actions`` (AI search); it never skips the other checks.
+        """
+        if self.step == OVER:
+            raise GameOver("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise NotYourDecision(f"There is no seat {seat!r} in this game.")
+        if self.decision_ids[seat] is None:
+            raise NotYourDecision(self._not_your_decision_message(seat))
+        if decision_id is not None and decision_id != self.decision_ids[seat]:
+            raise StaleDecision("That choice is no longer open: the game has moved on.")
+        if not isinstance(action, dict):
+            raise IllegalAction("An action must be an object with a 'type'.")
+        action = normalise(action)
+        if check and action not in self.legal_actions(seat):
+            from .options import explain_illegal  # local: options imports this module
+
+            raise explain_illegal(self, seat, action)
+        self._res = res = Result()
+        if self.log is not None:
+            self.log.append({"seat": seat, "action": action})
+        self.version += 1
+        self._dispatch(seat, action)
+        self._res = Result()
+        return res
+
+    def apply_forced(self) -> Result:
+        """Apply every pending forced decision (exactly one legal action) until none is left."""
+        total = Result()
+        while True:
+            progressed = False
+            for s in self.acting_seats():
+                if self.commits[s] is not None:
+                    continue
+                acts = self.legal_actions(s)
+                if len(acts) == 1:
+                    total.extend(self.apply(s, acts[0], self.decision_ids[s], check=False))
+                    progressed = True
+                    break
+            if not progressed:
+                return total
+
+    def _not_your_decision_message(self, seat: int) -> str:
+        waiting = [self.players[s] for s in self.waiting_on()]
+        who = ", ".join(waiting) if waiting else "nobody"
+        return f"It is not your decision now; the game is waiting for {who}."
+
+    def _dispatch(self, seat: int, a: Action) -> None:
+        t = a["type"]
+        if t == "draft":
+            self._commit(seat, a, "pick")
+        elif t == "take":
+            self._take(seat, a)
+        elif t in ("colony", "colony_skip"):
+            self._colony(seat, a)
+        elif t in ("statue", "statue_skip"):
+            self._statue(seat, a)
+        elif t in ("feed_remove", "feed_pay"):
+            self._feed(seat, a)
+        elif t in ("medal", "medals_done"):
+            self._medal(seat, a)
+        elif t == "wheel":
+            self._set_wheel(seat, a)
+        elif t == "setup_side":
+            self._commit(seat, a, "setup_side")
+        else:  # pragma: no cover - legal_actions only yields the types above
+            raise IllegalAction(f"Unknown action type {t!r}.")
+
+    # -- events and decisions
+
+    def _emit(self, event: Event, seat: int | None = None) -> None:
+        if seat is None:
+            self._res.public.append(event)
+        else:
+            self._res.private.setdefault(seat, []).append(event)
+
+    def _open(self, seat: int) -> None:
+        """Give ``seat`` a new pending decision with a fresh id."""
+        self.decision_ids[seat] = f"d{self.next_decision}"
+        self.next_decision += 1
+
+    def _close(self, seat: int) -> None:
+        self.decision_ids[seat] = None
+
+    # -- simultaneous picks (setup side, draft)
+
+    def _commit(self, seat: int, a: Action, what: str) -> None:
+        replaced = self.commits[seat] is not None
+        self.commits[seat] = a
+        self._emit({"kind": f"{what}_committed", "seat": seat, "replaced": replaced})
+        self._emit({"kind": f"{what}_recorded", "action": a}, seat)
+        if all(c is not None for c in self.commits):
+            if self.step == DRAFT:
+                self._resolve_round()
+            else:
+                self._resolve_setup_sides()
+
+    def _resolve_setup_sides(self) -> None:
+        for s in range(self.n):
+            self.side[s] = self.commits[s]["side"]  # type: ignore[index]
+        self._emit({"kind": "setup_revealed", "sides": self.side[:]})
+        self._begin_game()
+
+    def _begin_game(self) -> None:
+        """R-S3 coins and tracks, R-S5 extra coin, then epoch I."""
+        for s in range(self.n):
+            side = self.catalog.setup_cards[self.setup_card[s]].side(self.side[s])  # type: ignore[arg-type]
+            self.coins[s] = side.coins
+            self.tracks[s] = list(side.tracks)
+        extra = self._extra_coin_seats()
+        for s in extra:
+            self.coins[s] += 1
+        self.commits = [None] * self.n
+        for s in range(self.n):
+            self._close(s)
+        self._emit({"kind": "setup_done", "sides": self.side[:], "extra_coin": extra,
+                    "coins": self.coins[:], "tracks": [t[:] for t in self.tracks]})
+        self._begin_epoch()
+
+    def _by_initiative(self) -> list[int]:
+        return sorted(range(self.n), key=self.initiative)
+
+    def _extra_coin_seats(self) -> list[int]:
+        """R-S5 / D-5: the players who are first player less often than the others."""
+        order = self._by_initiative()
+        count = {2: 1, 3: 0, 4: 1, 5: 2}[self.n]
+        return sorted(order[self.n - count:]) if count else []
+
+    def first_player(self, epoch: int) -> int:
+        """R-S4 / D-3: lowest, second, third lowest initiative; 2 players: III is the lowest."""
+        order = self._by_initiative()
+        rank = epoch - 1
+        if self.n == 2 and epoch == 3:
+            rank = 0
+        return order[rank]
+
+    def _begin_epoch(self) -> None:
+        """R-S1 deal (from the setup's deck orders) and R-A1 wheel decision."""
+        e = self.epoch
+        self.decks = [list(d) for d in self.epoch_decks[e]]
+        dealt = {c for d in self.decks for c in d}
+        advanced = self.variant == "advanced"
+        for colour in COLOURS:
+            self.box.extend(c for c in self.catalog.pool(e, colour, advanced) if c not in dealt)
+        self.discards = [[] for _ in range(5)]
+        self.first = self.first_player(e)
+        self.order = [(self.first + i) % self.n for i in range(self.n)]
+        self.phase, self.step, self.round, self.wheel = "A", WHEEL, 0, None
+        self._emit({"kind": "epoch_started", "epoch": e, "first": self.first,
+                    "order": self.order[:]})
+        self._open(self.first)
+
+    def _set_wheel(self, seat: int, a: Action) -> None:
+        pos = self.deck_colours.index(a["colour"])
+        self.wheel = (pos - seat) % 5
+        self._close(seat)
+        self._emit({"kind": "wheel_set", "seat": seat, "colour": a["colour"],
+                    "offset": self.wheel})
+        self.step = DRAFT
+        self._start_round()
+
+    def deck_of(self, seat: int, rnd: int | None = None) -> int:
+        """R-S6: the wheel position seat draws from in Phase-A round ``rnd``."""
+        return (seat + (self.wheel or 0) + (self.round if rnd is None else rnd)) % 5
+
+    def _start_round(self) -> None:
+        """R-A2: everyone draws 2 cards from the deck their emblem points at."""
+        draws = []
+        for s in range(self.n):
+            k = self.deck_of(s)
+            self.hands[s] = self.decks[k][:2]
+            del self.decks[k][:2]
+            self.commits[s] = None
+            self._open(s)
+            draws.append({"seat": s, "colour": self.deck_colours[k]})
+            self._emit({"kind": "drew", "cards": self.hands[s][:],
+                        "colour": self.deck_colours[k]}, s)
+        self._emit({"kind": "round_started", "epoch": self.epoch, "round": self.round,
+                    "draws": draws})
+
+    def _resolve_round(self) -> None:
+        """R-A3/R-A4: reveal all picks together, discard, buy or sell, turn the wheel."""
+        choices = []
+        for s in self.order:
+            a = self.commits[s]
+            assert a is not None
+            k = self.deck_of(s)
+            kept = a["card"]
+            other = [c for c in self.hands[s] if c != kept]
+            discarded = other[0] if other else None
+            if discarded is not None:
+                self.discards[k].append(discarded)
+            self.hands[s] = []
+            entry: Event = {"seat": s, "colour": self.deck_colours[k], "discarded": discarded,
+                            "mode": a["mode"]}
+            if a["mode"] == "buy":
+                entry.update(self._buy(s, kept, a.get("tile")))
+            else:
+                entry.update(self._sell(s, kept, public=False))
+            choices.append(entry)
+            self.commits[s] = None
+            self._close(s)
+        self._emit({"kind": "round_revealed", "epoch": self.epoch, "round": self.round,
+                    "choices": choices})
+        self.round += 1
+        if self.round < ROUNDS:
+            self._start_round()
+        else:
+            self._end_of_phase()
+
+    # -- buying and selling (R-A3, P1–P4)
+
+    def _buy(self, seat: int, cid: str, tile: str | None) -> dict[str, Any]:
+        card = self.catalog.cards[cid]
+        cost = self.card_cost(seat, card)
+        self.coins[seat] -= cost
+        tr = self.tracks[seat]
+        for i, g in enumerate(card.gains):
+            tr[i] += g
+        effects: list[Event] = []
+        steps = self.catalog.rules.eff("P3", "steps")
+        if card.colour in self.p3[seat]:  # P3: each held synergy card of this colour adds 1
+            times = self.p3[seat].count(card.colour)
+            tr[TRACK_OF_COLOUR[card.colour]] += steps * times
+            effects.append({"effect": "P3", "track": card.colour, "steps": steps * times})
+        self.tableau[seat].append(cid)
+        ncol = self.ncol[seat]
+        ncol[card.colour] = ncol.get(card.colour, 0) + 1
+        e = card.effect
+        if e is not None:
+            self.eff[seat][e.id] = self.eff[seat].get(e.id, 0) + 1
+            if e.id == "P3":
+                self.p3[seat].append(e.colour)  # type: ignore[arg-type]
+                gain = steps * ncol.get(e.colour, 0)  # type: ignore[arg-type]
+                tr[TRACK_OF_COLOUR[e.colour]] += gain  # type: ignore[index]
+                effects.append({"effect": "P3", "track": e.colour, "steps": gain})
+            elif e.id == "P2" and tile is not None:
+                self.tiles[seat][TRACK_OF_COLOUR[tile]] -= 1
+                self.p2_tiles[seat][cid] = tile
+                gain = self.catalog.rules.eff("P2", "steps")
+                tr[TRACK_OF_COLOUR[tile]] += gain
+                effects.append({"effect": "P2", "track": tile, "steps": gain})
+            elif e.id == "P4":  # +2 at once for each colour-side statue already carved
+                gain = self.catalog.rules.eff("P4", "steps")
+                for placed in self.statues[seat]:
+                    if placed is not None and placed[1] == "colour":
+                        tr[TRACK_OF_COLOUR[placed[0]]] += gain
+                        effects.append({"effect": "P4", "track": placed[0], "steps": gain})
+        out: dict[str, Any] = {"card": cid, "cost": cost}
+        if tile is not None and e is not None and e.id == "P2":
+            out["tile"] = tile
+        if effects:
+            out["effects"] = effects
+        return out
+
+    def _sell(self, seat: int, cid: str, public: bool) -> dict[str, Any]:
+        """Sell: the card leaves face down (R-A3); a Phase-A sale's identity stays private."""
+        card = self.catalog.cards[cid]
+        value = self.sell_value(seat, card)
+        self.coins[seat] += value
+        self.sold[seat].append([cid, public])
+        if not public:
+            self._emit({"kind": "sold_privately", "card": cid, "coins": value}, seat)
+            return {"coins": value}
+        return {"card": cid, "coins": value}
+
+    # -- Phase B (R-B1)
+
+    def _begin_phase_b(self) -> None:
+        self.phase, self.step, self.round, self.turn = "B", PHASE_B, 0, 0
+        self._emit({"kind": "phase_b_started", "epoch": self.epoch})
+        self._open(self.order[0])
+
+    def _take(self, seat: int, a: Action) -> None:
+        cid = a["card"]
+        k = next(i for i, p in enumerate(self.discards) if p and p[-1] == cid)
+        self.discards[k].pop()
+        ev: Event = {"kind": "took", "seat": seat, "colour": self.deck_colours[k],
+                     "mode": a["mode"]}
+        if a["mode"] == "buy":
+            ev.update(self._buy(seat, cid, a.get("tile")))
+        else:
+            ev.update(self._sell(seat, cid, public=True))
+        self._emit(ev)
+        self._close(seat)
+        self.round += 1
+        if any(self.discards):
+            self._open(self.order[self.round % self.n])
+        else:
+            self._end_of_phase()
+
+    # -- end of phase: E1 income, E2 colony, E3 statue
+
+    def _end_of_phase(self) -> None:
+        """E1 for everyone, then the colony step in play order."""
+        per_track = self.catalog.rules.eff("P8", "coins_per_track")
+        incomes = []
+        for s in range(self.n):
+            tr = self.tracks[s]
+            bonus = self.eff[s].get("P8", 0) * per_track * sum(
+                1 for t in (MILITARY, CULTURE, FOOD) if tr[t] > tr[INCOME])
+            self.coins[s] += tr[INCOME] + bonus
+            incomes.append({"seat": s, "income": tr[INCOME], "bonus": bonus})
+        self._emit({"kind": "income", "epoch": self.epoch, "phase": self.phase,
+                    "incomes": incomes})
+        self.step, self.turn, self.acted = COLONY, 0, 0
+        self._open(self.order[0])
+
+    def _sequential_next(self, seat: int, acted: bool) -> None:
+        """After a colony/statue action: P13 second action, else the next seat or step."""
+        self._close(seat)
+        if acted:
+            self.acted += 1
+            if self.eff[seat].get("P13") and self.acted < 2:
+                self._open(seat)  # P13: a second action if any is possible
+                if len(self.legal_actions(seat)) > 1:
+                    return
+                self._close(seat)
+        self.turn += 1
+        self.acted = 0
+        if self.turn < self.n:
+            self._open(self.order[self.turn])
+            return
+        if self.step == COLONY:
+            self.step, self.turn = STATUE, 0
+            self._open(self.order[0])
+        elif self.phase == "A":
+            self._begin_phase_b()
+        else:
+            self._begin_feeding()
+
+    def _colony(self, seat: int, a: Action) -> None:
+        """E2 (and P9, P13, P14, P15): take the top tile, then plunder or integrate."""
+        if a["type"] == "colony_skip":
+            self._emit({"kind": "colony_skipped", "seat": seat})
+            self._sequential_next(seat, acted=False)
+            return
+        cat = self.catalog
+        li = cat.rules.colony_levels.index(a["level"])
+        pay = a.get("pay", 0)
+        self.coins[seat] -= pay
+        tile_id = self.colony_stacks[li].pop(0)
+        tile = cat.colonies[tile_id]
+        bonus = self.eff[seat].get("P9", 0) * cat.rules.eff("P9", "coins")
+        self.coins[seat] += bonus
+        ev: Event = {"kind": "colony_taken", "seat": seat, "level": a["level"],
+                     "mode": a["mode"], "front": list(tile.front), "pay": pay,
+                     "bonus": bonus}
+        if a["mode"] == "plunder":
+            self.coins[seat] += tile.plunder
+            self.colonies[seat].append([tile_id, False])
+        else:
+            self.coins[seat] -= tile.cost
+            tr = self.tracks[seat]
+            for i, g in enumerate(tile.back_gains):
+                tr[i] += g
+            self.colonies[seat].append([tile_id, True])
+            ev.update(tile=tile_id, back_gains=list(tile.back_gains),
+                      back_points=tile.back_points)
+        self._emit(ev)
+        self._sequential_next(seat, acted=True)
+
+    def _statue(self, seat: int, a: Action) -> None:
+        """E3 (and P4, P13, P14, P15): carve a statue with a bonus tile on either side."""
+        if a["type"] == "statue_skip":
+            self._emit({"kind": "statue_skipped", "seat": seat})
+            self._sequential_next(seat, acted=False)
+            return
+        cat = self.catalog
+        space = cat.statues[a["space"] - 1]
+        pay = a.get("pay", 0)
+        self.coins[seat] -= pay
+        t = TRACK_OF_COLOUR[a["tile"]]
+        self.tiles[seat][t] -= 1
+        self.statues[seat][space.space - 1] = [a["tile"], a["side"]]
+        steps = 0
+        if a["side"] == "colour":
+            steps = space.steps + self.eff[seat].get("P4", 0) * cat.rules.eff("P4", "steps")
+            self.tracks[seat][t] += steps
+        self._emit({"kind": "statue_carved", "seat": seat, "space": space.space,
+                    "tile": a["tile"], "side": a["side"], "pay": pay, "steps": steps})
+        self._sequential_next(seat, acted=True)
+
+    # -- feeding (F1, P6, P7)
+
+    def _begin_feeding(self) -> None:
+        self.step = FEEDING
+        need = []
+        for s in range(self.n):
+            self.pending[s] = []
+            count, food = len(self.tableau[s]), self.tracks[s][FOOD]
+            need.append({"seat": s, "cards": count, "food": food})
+            self.done[s] = count <= food
+            if not self.done[s]:
+                self._open(s)
+        self._emit({"kind": "feeding_started", "epoch": self.epoch, "needs": need})
+        if all(self.done):
+            self._resolve_feeding()
+
+    def _feed(self, seat: int, a: Action) -> None:
+        self.pending[seat].append(a)
+        self._emit({"kind": "feeding_recorded", "action": a}, seat)
+        if self.feeding_status(seat)["satisfied"]:
+            self.done[seat] = True
+            self._close(seat)
+            self._emit({"kind": "fed", "seat": seat})
+            if all(self.done):
+                self._resolve_feeding()
+        else:
+            self._open(seat)
+
+    def _resolve_feeding(self) -> None:
+        rules = self.catalog.rules
+        results = []
+        for s in range(self.n):
+            removed, paid = [], 0
+            for a in self.pending[s]:
+                if a["type"] == "feed_remove":
+                    self._remove_card(s, a["card"])
+                    removed.append(a["card"])
+                else:
+                    paid += 1
+            self.coins[s] -= paid * rules.eff("P6", "coins_per_card")
+            surplus = 0
+            if self.eff[s].get("P7"):  # P7: 3 coins per food above the card count, max 12
+                diff = self.tracks[s][FOOD] - len(self.tableau[s])
+                if diff > 0:
+                    surplus = min(rules.eff("P7", "max"), diff * rules.eff("P7", "coins_per_food"))
+                    self.coins[s] += surplus
+            self.pending[s] = []
+            results.append({"seat": s, "removed": removed, "paid": paid, "surplus": surplus})
+        self._emit({"kind": "feeding_revealed", "epoch": self.epoch, "results": results})
+        self._begin_medals()
+
+    def _remove_card(self, seat: int, cid: str) -> None:
+        """F1: the card leaves the game; tracks drop by its printed gains, its effect ends."""
+        card = self.catalog.cards[cid]
+        self.tableau[seat].remove(cid)
+        self.ncol[seat][card.colour] -= 1
+        tr = self.tracks[seat]
+        for i, g in enumerate(card.gains):
+            tr[i] -= g
+        if card.effect is not None:
+            self.eff[seat][card.effect.id] -= 1
+            if card.effect.colour:
+                self.p3[seat].remove(card.effect.colour)
+        self.p2_tiles[seat].pop(cid, None)  # the P2 tile is lost with the card
+        self.removed[seat].append(cid)
+
+    # -- medals (M1, P5)
+
+    def _begin_medals(self) -> None:
+        self.step = MEDALS
+        for s in range(self.n):
+            self.pending[s] = []
+            self.done[s] = False
+            self._open(s)
+        self._emit({"kind": "medals_started", "epoch": self.epoch})
+
+    def _medal(self, seat: int, a: Action) -> None:
+        if a["type"] == "medals_done":
+            self.done[seat] = True
+            self._close(seat)
+            self._emit({"kind": "medals_finished", "seat": seat})
+            if all(self.done):
+                self._resolve_medals()
+            return
+        self.pending[seat].append(a)
+        self._emit({"kind": "medal_recorded", "action": a}, seat)
+        self._open(seat)
+
+    def _resolve_medals(self) -> None:
+        bought = []
+        for s in range(self.n):
+            for a in self.pending[s]:
+                cost = self.medal_cost(s, a["kind"])
+                self.coins[s] -= cost
+                if a["kind"] == "silver":
+                    self.tiles[s][TRACK_OF_COLOUR[a["tile"]]] -= 1
+                    self.silver[s].append(a["tile"])
+                else:
+                    self.gold[s] += 1
+                bought.append({"seat": s, "kind": a["kind"], "tile": a.get("tile"),
+                               "cost": cost})
+            self.pending[s] = []
+            self.done[s] = False
+        self._emit({"kind": "medals_revealed", "epoch": self.epoch, "bought": bought})
+        if self.epoch == 3:
+            self._end_game()
+        else:
+            self._emit({"kind": "epoch_ended", "epoch": self.epoch})
+            self.epoch += 1
+            self._begin_epoch()
+
+    def _end_game(self) -> None:
+        self.step = OVER
+        table = scoring.scores(self)
+        self._emit({"kind": "game_over", "scores": table,
+                    "winners": scoring.winners(self, table)})
+
+    # ------------------------------------------------------------------ results
+
+    def scores(self) -> list[dict[str, int]]:
+        """G1 breakdown per seat (live during play, final once over)."""
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+
+def normalise(action: Action) -> Action:
+    """Drop a zero ``pay`` so {"pay": 0} and no pay name the same action."""
+    if action.get("pay") == 0:
+        action = {k: v for k, v in action.items() if k != "pay"}
+    return action

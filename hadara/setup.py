@@ -1,0 +1,118 @@
+"""Game setup: everything chance decides, drawn once from the seed (R-S1, R-S2, R-S3, R-S6).
+
+A :class:`Setup` is explicit data (seat order, setup cards, deck orders of all three epochs,
+colony stacks), so tests and puzzles can stack the deck and a saved game needs no generator
+state after creation. Cards and tiles a setup does not place are in the box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .content import COLOURS, EPOCHS, Catalog
+from .errors import BadSave
+from .rng import Rng
+
+VARIANTS = ("basic", "advanced")
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[str, ...]  # names in seat order (clockwise play order)
+    variant: str  # "basic" | "advanced"
+    setup_cards: tuple[str, ...]  # setup card id per seat
+    deck_colours: tuple[str, ...]  # colour of wheel decks 0..4, clockwise
+    decks: dict[int, dict[str, tuple[str, ...]]]  # epoch -> colour -> 2n card ids, top first
+    colonies: dict[int, tuple[str, ...]]  # requirement -> n tile ids, top first
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "variant": self.variant,
+            "setup_cards": list(self.setup_cards),
+            "deck_colours": list(self.deck_colours),
+            "decks": {str(e): {c: list(ids) for c, ids in d.items()}
+                      for e, d in self.decks.items()},
+            "colonies": {str(r): list(ids) for r, ids in self.colonies.items()},
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Setup:
+        try:
+            return Setup(
+                players=tuple(d["players"]),
+                variant=d["variant"],
+                setup_cards=tuple(d["setup_cards"]),
+                deck_colours=tuple(d["deck_colours"]),
+                decks={int(e): {c: tuple(ids) for c, ids in dd.items()}
+                       for e, dd in d["decks"].items()},
+                colonies={int(r): tuple(ids) for r, ids in d["colonies"].items()},
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BadSave(f"setup is malformed: {exc!r}") from None
+
+    def validate(self, catalog: Catalog) -> None:
+        """Raise ValueError naming the first inconsistency with the rules and content."""
+        n = self.n
+        if not 2 <= n <= 5:
+            raise ValueError(f"Hadara takes 2 to 5 players, got {n}")
+        if len(set(self.players)) != n:
+            raise ValueError("player names must be distinct")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"variant must be basic or advanced, got {self.variant!r}")
+        if len(self.setup_cards) != n or len(set(self.setup_cards)) != n or any(
+                s not in catalog.setup_cards for s in self.setup_cards):
+            raise ValueError("setup_cards needs one distinct known setup card per seat")
+        if sorted(self.deck_colours) != sorted(COLOURS):
+            raise ValueError("deck_colours must order the five colours")
+        advanced = self.variant == "advanced"
+        per = catalog.rules.draw_per_player * n
+        for epoch in EPOCHS:
+            for colour in COLOURS:
+                ids = self.decks.get(epoch, {}).get(colour)
+                pool = set(catalog.pool(epoch, colour, advanced))
+                if ids is None or len(ids) != per or len(set(ids)) != per or not set(ids) <= pool:
+                    raise ValueError(f"deck epoch {epoch} {colour} needs {per} distinct cards "
+                                     f"of that epoch and colour allowed in the {self.variant} game")
+        for level in catalog.rules.colony_levels:
+            ids = self.colonies.get(level)
+            pool = set(catalog.colonies_at(level))
+            if ids is None or len(ids) != n or len(set(ids)) != n or not set(ids) <= pool:
+                raise ValueError(f"colony stack {level} needs {n} distinct tiles of that level")
+
+
+def random_setup(catalog: Catalog, players: list[str] | tuple[str, ...], variant: str,
+                 seed: int) -> Setup:
+    """Draw a setup from the seed: seat order, setup cards, deck order, decks and colonies."""
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be basic or advanced, got {variant!r}")
+    rng = Rng(seed)
+    seats = list(players)
+    rng.shuffle(seats)  # R-S6: seat order is random
+    n = len(seats)
+    cards = sorted(catalog.setup_cards)
+    rng.shuffle(cards)  # R-S3: deal setup cards at random
+    colours = list(COLOURS)
+    rng.shuffle(colours)  # R-S6: deck positions around the wheel
+    advanced = variant == "advanced"
+    per = catalog.rules.draw_per_player * n
+    decks: dict[int, dict[str, tuple[str, ...]]] = {}
+    for epoch in EPOCHS:
+        decks[epoch] = {}
+        for colour in COLOURS:  # R-S1: each colour shuffled separately, 2 per player kept
+            pool = list(catalog.pool(epoch, colour, advanced))
+            rng.shuffle(pool)
+            decks[epoch][colour] = tuple(pool[:per])
+    colonies: dict[int, tuple[str, ...]] = {}
+    for level in catalog.rules.colony_levels:  # R-S2: 1 tile per player in each stack
+        pool = list(catalog.colonies_at(level))
+        rng.shuffle(pool)
+        colonies[level] = tuple(pool[:n])
+    setup = Setup(tuple(seats), variant, tuple(cards[:n]), tuple(colours), decks, colonies)
+    setup.validate(catalog)
+    return setup
