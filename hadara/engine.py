@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import scoring
-from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Catalog, Card, default_catalog
-from .errors import CannotAfford, GameOver, IllegalAction, NotYourDecision, StaleDecision
+from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Card, Catalog, default_catalog
+from .errors import GameOver, IllegalAction, NotYourDecision, StaleDecision
 from .setup import Setup, random_setup
 from .state import (
     COLONY,
@@ -24,7 +24,6 @@ from .state import (
     OVER,
     PHASE_B,
     SETUP_SIDE,
-    SIMULTANEOUS,
     STATUE,
     WHEEL,
     State,
@@ -65,11 +64,12 @@ class Decision:
 class Game(State):
     """A game of Hadara: the state plus its rules, setup, seed and action log."""
 
-    __slots__ = ("setup", "seed", "log", "_res")
+    __slots__ = ("setup", "seed", "log", "opening", "_res")
 
     setup: Setup | None
     seed: int | None
     log: list[dict[str, Any]] | None
+    opening: Result  # events of creation (game start, setup, first epoch)
     _res: Result
 
     # ------------------------------------------------------------------ creation
@@ -139,6 +139,7 @@ class Game(State):
             for s in range(n):
                 g.side[s] = "A"
             g._begin_game()
+        g.opening, g._res = g._res, Result()
         return g
 
     def initiative(self, seat: int) -> int:
@@ -151,6 +152,7 @@ class Game(State):
         g: Game = new  # type: ignore[assignment]
         g.setup, g.seed = self.setup, self.seed
         g.log = self.log[:] if self.log is not None else None
+        g.opening = self.opening
         g._res = Result()
         return g
 

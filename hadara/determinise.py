@@ -1,0 +1,158 @@
+"""Determinisation: a full game consistent with one seat's view, hidden parts sampled.
+
+Used by search AIs so they never read hidden information: draw piles, others' hands and
+Phase-A sales, the box and future epochs' decks are sampled from the cards the seat has not
+seen; colony tiles not integrated are sampled from the tiles with the same visible front.
+Other seats' uncommitted simultaneous choices are not known either, so they are left open.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import COLOURS, TRACK_COLOURS, TRACKS, Catalog, default_catalog
+from .engine import Game, Result
+from .rng import Rng
+from .state import DRAFT, FEEDING, MEDALS, SETUP_SIDE
+
+
+def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None) -> Game:
+    """Build a Game consistent with ``view`` (a seat's view), sampling what it cannot see."""
+    cat = catalog or default_catalog()
+    me: int = view["viewer"]
+    if me is None:
+        raise ValueError("determinise needs a seat's view, not the spectator view")
+    priv = view["private"]
+    seats = view["seats"]
+    n = view["n"]
+    epoch = view["epoch"]
+    advanced = view["variant"] == "advanced"
+    step = view["step"]
+    g = Game.__new__(Game)
+    g.setup, g.seed, g.log = None, None, None
+    g.catalog = cat
+    g.players = list(view["players"])
+    g.variant = view["variant"]
+    g.n = n
+    g.setup_card = [s["setup_card"] for s in seats]
+    g.side = [s["side"] for s in seats]
+    g.coins = [s["coins"] for s in seats]
+    g.tracks = [[s["tracks"][t] for t in TRACKS] for s in seats]
+    g.tableau = [list(s["tableau"]) for s in seats]
+    g.p2_tiles = [dict(s["p2_tiles"]) for s in seats]
+    g.statues = [[None if p is None else [p["tile"], p["side"]] for p in s["statues"]]
+                 for s in seats]
+    g.tiles = [[s["bonus_tiles"][c] for c in TRACK_COLOURS] for s in seats]
+    g.silver = [list(s["silver_medals"]) for s in seats]
+    g.gold = [s["gold_medals"] for s in seats]
+    g.removed = [list(s["removed"]) for s in seats]
+    g.deck_colours = list(view["deck_colours"])
+    g.discards = [list(d) for d in view["discards"]]
+    g.epoch, g.phase, g.step, g.round = epoch, view["phase"], step, view["round"]
+    g.wheel, g.first, g.order = view["wheel"], view["first"], list(view["order"])
+    g.turn, g.acted = view["turn"], view["acted"]
+    g.decision_ids = [s["decision_id"] for s in seats]
+    g.next_decision, g.version = view["next_decision"], view["version"]
+
+    # --- cards: what this seat has seen, per (epoch, colour)
+    seen: set[str] = set(priv["sold"]) | set(priv["hand"])
+    for s in seats:
+        seen.update(s["tableau"], s["removed"], s["sold_public"])
+    for pile in view["discards"]:
+        seen.update(pile)
+    unseen: dict[tuple[int, str], list[str]] = {}
+    # Before the first deal (advanced setup) no epoch's cards are on the table yet.
+    dealt = epoch if step != SETUP_SIDE else 0
+    for e in range(1, dealt + 1):
+        for c in COLOURS:
+            pool = [x for x in cat.pool(e, c, advanced) if x not in seen]
+            rng.shuffle(pool)
+            unseen[(e, c)] = pool
+
+    def take(e: int, c: str, k: int) -> list[str]:
+        pool = unseen[(e, c)]
+        if len(pool) < k:
+            raise ValueError(f"view inconsistent: {k} unseen {c} cards of epoch {e} needed")
+        out = pool[:k]
+        del pool[:k]
+        return out
+
+    # Own sales are known; others' Phase-A sales are known only by epoch and colour.
+    g.sold = []
+    for i, s in enumerate(seats):
+        if i == me:
+            public = set(s["sold_public"])
+            g.sold.append([[c, c in public] for c in priv["sold"]])
+        else:
+            hidden = [[take(h["epoch"], h["colour"], 1)[0], False] for h in s["sold_hidden"]]
+            # Order inside the list does not matter to the rules; public ones are known.
+            g.sold.append(hidden + [[c, True] for c in s["sold_public"]])
+    g.hands = [[] for _ in range(n)]
+    if step == DRAFT:
+        for d in view["draws"]:
+            s = d["seat"]
+            g.hands[s] = list(priv["hand"]) if s == me else take(epoch, d["colour"], 2)
+    g.decks = [take(epoch, d["colour"], d["count"]) if d["count"] else []
+               for d in view["decks"]]
+    g.box = [x for key in sorted(unseen) for x in unseen[key]]
+    per = cat.rules.draw_per_player * n
+    g.epoch_decks = {}
+    for e in range(dealt + 1, 4):
+        decks = []
+        for c in g.deck_colours:
+            pool = list(cat.pool(e, c, advanced))
+            rng.shuffle(pool)
+            decks.append(pool[:per])
+        g.epoch_decks[e] = decks
+    if dealt:
+        g.epoch_decks[epoch] = [d[:] for d in g.decks]
+
+    # --- colonies: integrated ids are known; others only by their front
+    levels = cat.rules.colony_levels
+    known = {c["tile"] for s in seats for c in s["colonies"] if c["integrated"]}
+    pools = {lv: [t for t in cat.colonies_at(lv) if t not in known] for lv in levels}
+    for lv in levels:
+        rng.shuffle(pools[lv])
+
+    def take_front(level: int, front: dict[str, int]) -> str:
+        key = (front["plunder"], front["cost"], front["points"])
+        pool = pools[level]
+        for i, t in enumerate(pool):
+            tile = cat.colonies[t]
+            if (tile.plunder, tile.cost, tile.front_points) == key:
+                return pool.pop(i)
+        raise ValueError(f"view inconsistent: no level-{level} tile with front {key}")
+
+    g.colonies = []
+    for s in seats:
+        g.colonies.append([[c["tile"], True] if c["integrated"]
+                           else [take_front(c["level"], c["front"]), False]
+                           for c in s["colonies"]])
+    g.colony_stacks = []
+    for st in view["colony_stacks"]:
+        stack = [take_front(st["level"], st["top"])] if st["top"] else []
+        rest = pools[st["level"]]
+        stack += rest[:st["count"] - len(stack)]
+        del rest[:max(0, st["count"] - 1)]
+        g.colony_stacks.append(stack)
+    g.colony_box = sorted(t for lv in levels for t in pools[lv])
+
+    # --- simultaneous choices: own ones are known, others' are open again
+    g.commits = [None] * n
+    g.pending = [[] for _ in range(n)]
+    g.done = [False] * n
+    g.restore_derived()
+    if step in (DRAFT, SETUP_SIDE):
+        g.commits[me] = priv["commit"]
+    elif step in (FEEDING, MEDALS):
+        g.pending[me] = [dict(a) for a in priv["pending"]]
+        for i in range(n):
+            if i == me:
+                g.done[i] = seats[i]["done"]
+            elif step == FEEDING:
+                g.done[i] = len(g.tableau[i]) <= g.tracks[i][3]
+            if not g.done[i] and g.decision_ids[i] is None:
+                g.decision_ids[i] = f"d{g.next_decision}"
+                g.next_decision += 1
+    g.opening = g._res = Result()
+    return g
