@@ -147,9 +147,7 @@ class Game(State):
 
     def clone(self) -> Game:  # type: ignore[override]
         """An independent copy (hand-written, cheap; the log is shared-structure copied)."""
-        new = State.clone(self)
-        new.__class__ = Game
-        g: Game = new  # type: ignore[assignment]
+        g: Game = State.clone(self)  # type: ignore[assignment]
         g.setup, g.seed = self.setup, self.seed
         g.log = self.log[:] if self.log is not None else None
         g.opening = self.opening

@@ -75,7 +75,8 @@ class State:
     p3: list[list[str]]  # colours of held P3 cards (derived)
 
     def clone(self) -> State:
-        new = State.__new__(State)
+        cls = type(self)  # a subclass (Game) adds slots: build the same type, not a State
+        new = cls.__new__(cls)
         new.catalog = self.catalog
         new.players = self.players  # never mutated
         new.variant = self.variant
