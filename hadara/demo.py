@@ -58,9 +58,25 @@ def play(players: int = 4, seed: int = 7, variant: str = "basic",
         seat = game.waiting_on()[0] if game.waiting_on() else game.acting_seats()[0]
         actions = game.legal_actions(seat)
         res = game.apply(seat, policy(game, seat, actions, rng), game.decision_id(seat))
-        for line in _lines(game, res.public):
-            out(line)
+        for event in res.public:
+            for line in _lines(game, [event]):
+                out(line)
+            if event["kind"] == "medals_revealed" and not game.is_over:
+                for line in standings(game):  # between epochs, the state is the epoch's end
+                    out(line)
     return game
+
+
+def standings(game: Game) -> list[str]:
+    """A short table of every seat's position, printed between epochs."""
+    lines = ["Standings:"]
+    for s, table in enumerate(game.scores()):
+        tr = game.tracks[s]
+        lines.append(f"  {game.players[s]:<8} {table['total']:>4} pts · {game.coins[s]:>3} coins · "
+                     f"income {tr[0]}, military {tr[1]}, culture {tr[2]}, food {tr[3]} · "
+                     f"{len(game.tableau[s])} cards, {len(game.colonies[s])} colonies, "
+                     f"{sum(1 for x in game.statues[s] if x)} statues")
+    return lines
 
 
 def _lines(game: Game, events: list[dict]) -> list[str]:
