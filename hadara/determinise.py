@@ -51,8 +51,12 @@ def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None) 
     g.epoch, g.phase, g.step, g.round = epoch, view["phase"], step, view["round"]
     g.wheel, g.first, g.order = view["wheel"], view["first"], list(view["order"])
     g.turn, g.acted = view["turn"], view["acted"]
-    g.decision_ids = [s["decision_id"] for s in seats]
-    g.next_decision, g.version = view["next_decision"], view["version"]
+    # Only the viewer's decision id is visible; others who decide get ids of a form the
+    # engine never issues ("d<counter>.<seat>.0"), so none can collide with a later one.
+    g.next_decision = view["next_decision"]
+    g.version = view["version"] + len(priv["pending"])
+    g.decision_ids = [priv["decision_id"] if i == me else
+                      (_other_id(g, i) if s["deciding"] else None) for i, s in enumerate(seats)]
 
     # --- cards: what this seat has seen, per (epoch, colour)
     seen: set[str] = set(priv["sold"]) | set(priv["hand"])
@@ -152,7 +156,10 @@ def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None) 
             elif step == FEEDING:
                 g.done[i] = len(g.tableau[i]) <= g.tracks[i][3]
             if not g.done[i] and g.decision_ids[i] is None:
-                g.decision_ids[i] = f"d{g.next_decision}"
-                g.next_decision += 1
+                g.decision_ids[i] = _other_id(g, i)
     g.opening = g._res = Result()
     return g
+
+
+def _other_id(g: Game, seat: int) -> str:
+    return f"d{g.next_decision}.{seat}.0"

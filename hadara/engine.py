@@ -428,7 +428,16 @@ class Game(State):
             self._res.private.setdefault(seat, []).append(event)
 
     def _open(self, seat: int) -> None:
-        """Give ``seat`` a new pending decision with a fresh id."""
+        """Give ``seat`` a new pending decision with a fresh id.
+
+        A further decision of a seat that has recorded hidden feeding or medal actions is
+        numbered by its own count and leaves the shared counter alone, so neither the counter
+        nor anyone's id reveals how many hidden choices another seat made (Information).
+        """
+        k = len(self.pending[seat])
+        if k:
+            self.decision_ids[seat] = f"d{self.next_decision}.{seat}.{k}"
+            return
         self.decision_ids[seat] = f"d{self.next_decision}"
         self.next_decision += 1
 

@@ -58,7 +58,9 @@ def _seat_public(game: Game, s: int, table: dict[str, int]) -> dict[str, Any]:
                         for c, pub in game.sold[s] if not pub],
         "removed": game.removed[s][:],
         "score": table,
-        "decision_id": game.decision_ids[s],
+        # Only whether the seat is deciding: its decision id changes with each of its actions,
+        # which in a simultaneous step would count its hidden medal or feeding choices.
+        "deciding": game.decision_ids[s] is not None,
         "committed": simultaneous and (game.commits[s] is not None or game.done[s]),
         "done": game.done[s],
     }
@@ -98,7 +100,8 @@ def spectator_view(game: Game) -> dict[str, Any]:
         "seats": [_seat_public(game, s, table[s]) for s in range(game.n)],
         "waiting_on": game.waiting_on(),
         "next_decision": game.next_decision,
-        "version": game.version,
+        # Actions recorded but hidden until a feeding or medal step resolves are not counted.
+        "version": game.version - sum(len(p) for p in game.pending),
         "over": game.step == OVER,
         "winners": scoring.winners(game, table) if game.step == OVER else [],
     }
@@ -112,6 +115,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         return out
     out["viewer"] = seat
     out["private"] = {
+        "decision_id": game.decision_ids[seat],
         "hand": game.hands[seat][:],
         "commit": game.commits[seat],
         "pending": [dict(a) for a in game.pending[seat]],
