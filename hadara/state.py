@@ -129,7 +129,7 @@ class State:
     def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON-serialisable data: equal snapshots mean equal states."""
         out: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in State.__slots__:  # not self.__slots__: on a Game that names only its own
             if name in self._DERIVED:
                 continue
             value = getattr(self, name)
