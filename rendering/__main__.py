@@ -1,0 +1,35 @@
+"""``python -m rendering sample --players N --seed S --out DIR``: sample images of one game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .sample import sample_images
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rendering",
+                                     description="Hadara board, hand and score images.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("sample", help="play a game with simple players and write its images")
+    s.add_argument("--players", type=int, default=5, choices=range(2, 6))
+    s.add_argument("--seed", type=int, default=3)
+    s.add_argument("--variant", choices=("basic", "advanced"), default="basic")
+    s.add_argument("--names", nargs="+", help="player names (default Amira, Bahram, …)")
+    s.add_argument("--out", type=Path, default=Path("out"))
+    args = parser.parse_args(argv)
+    names = args.names[:args.players] if args.names else None
+    if names is not None and len(names) < args.players:
+        parser.error(f"--names needs {args.players} names")
+    images = sample_images(args.players, args.seed, args.variant, names)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, png in images.items():
+        (args.out / name).write_bytes(png)
+        print(f"{args.out / name}  {len(png) / 1024:.0f} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

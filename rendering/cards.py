@@ -1,0 +1,302 @@
+"""Card faces and colony tiles, drawn by code: colour band, cost, track gains, points, effect.
+
+One face design at three levels of detail: ``full`` (the two drawn cards of a draft), ``medium``
+(Phase-B picks) and ``mini`` (discard tops on the board, feeding choices, tableaux). Every level
+keeps the colour's icon and letter, the cost, the gains, the points and the effect glyph.
+"""
+
+from __future__ import annotations
+
+from hadara.content import TRACKS, Card, Catalog, Effect
+
+from . import icons, theme
+from .canvas import Canvas
+
+EFFECT_GLYPH_RGB = (92, 40, 120)
+
+
+def effect_text(effect: Effect, catalog: Catalog, epoch: int | None = None) -> str:
+    """A short English text of a purple effect, with the numbers from the catalog."""
+    r = catalog.rules
+
+    def p(key: str) -> int:
+        return r.eff(effect.id, key)
+
+    e = effect.id
+    if e == "P1":
+        return f"Selling a card: +{p('coins')} coin"
+    if e == "P2":
+        return f"Put a bonus tile here: its track +{p('steps')}"
+    if e == "P3":
+        colour = effect.colour or ""
+        track = theme.TRACK_OF.get(colour, colour)
+        return f"{track.capitalize()} +{p('steps')} per {colour} card, now and later"
+    if e == "P4":
+        return f"Each statue: its tile's track +{p('steps')}, or +{p('points')} pts"
+    if e == "P5":
+        silver, gold = effect.silver or (0, 0, 0), effect.gold or (0, 0, 0)
+        if epoch:
+            i = epoch - 1
+            return f"Medals cost less: silver {silver[i]}, gold {gold[i]}"
+        return ("Medals cost less: silver " + "/".join(map(str, silver)) + ", gold "
+                + "/".join(map(str, gold)))
+    if e == "P6":
+        return f"Feeding: pay {p('coins_per_card')} coins a card instead (max {p('max_cards')})"
+    if e == "P7":
+        return f"Feeding: +{p('coins_per_food')} coins per spare food (max {p('max')})"
+    if e == "P8":
+        return f"Income: +{p('coins_per_track')} per track above income"
+    if e == "P9":
+        return f"Taking a colony: +{p('coins')} coins"
+    if e == "P10":
+        return "One silver medal scores the full track"
+    if e == "P11":
+        return f"Game end: {p('points_per_set')} pts per set of 5 colours"
+    if e == "P12":
+        return "Gold medals: counts as any colour"
+    if e == "P13":
+        return "Two colonies and two statues per step"
+    if e == "P14":
+        return f"Colony and statue requirements −{p('reduction')}"
+    if e == "P15":
+        return (f"Pay {p('coins_per_point')} coins per requirement point "
+                f"(max {p('max_coins')})")
+    return effect.kind.replace("_", " ")
+
+
+def effect_badge(cv: Canvas, x: float, y: float, effect_id: str, size: int = theme.MIN_TEXT,
+                 ) -> float:
+    """The effect glyph: a purple tag with the effect's id; returns its width."""
+    w = cv.measure(effect_id, size, bold=True) + 14
+    h = size * 1.12
+    cv.box(x, y, x + w, y + h, fill=EFFECT_GLYPH_RGB, outline=None, radius=int(h / 3))
+    cv.text(x + w / 2, y + h / 2, effect_id, size, bold=True, fill=(255, 255, 255), anchor="mm")
+    return w
+
+
+def coins_value(cv: Canvas, x: float, cy: float, value: int | str, size: int, icon: int) -> float:
+    """Coins icon and a number; returns the width."""
+    cv.paste(icons.coins(icon), x, cy - icon / 2)
+    return icon + 4 + cv.text(x + icon + 4, cy, str(value), size, bold=True, anchor="lm")
+
+
+def gains_line(cv: Canvas, x: float, cy: float, card: Card, icon: int, size: int,
+               gap: int = 12, bold: bool = True) -> float:
+    """Each track gain as its icon and "+n"; returns the width."""
+    x0 = x
+    for i, g in enumerate(card.gains):
+        if not g:
+            continue
+        colour = theme.COLOUR_OF_TRACK[TRACKS[i]]
+        cv.paste(icons.track_icon(colour, icon), x, cy - icon / 2)
+        x += icon + 2
+        x += cv.text(x, cy, f"+{g}", size, bold=bold, anchor="lm") + gap
+    if x == x0:
+        x += cv.text(x, cy, "no track", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
+    return x - x0
+
+
+def points_tag(cv: Canvas, cx: float, cy: float, points: int, size: int) -> float:
+    """A laurel around the points; returns its width."""
+    w = max(round(size * 2.0), round(cv.measure(str(points), size, True) + size * 1.1))
+    h = round(size * 1.5)
+    cv.paste(icons.laurel(w, h), cx - w / 2, cy - h / 2)
+    cv.text(cx, cy, str(points), size, bold=True, anchor="mm")
+    return w
+
+
+def band(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, radius: int,
+         icon: int, label: str) -> None:
+    """The coloured top of a card: the colour's icon on a white disc, a label, the epoch."""
+    rgb = theme.COLOUR_RGB[card.colour]
+    on = theme.ON_COLOUR[card.colour]
+    cv.draw.rounded_rectangle((x, y, x + w, y + h + radius), radius=radius, fill=rgb)
+    cv.draw.rectangle((x, y + h, x + w, y + h + radius), fill=theme.PANEL)
+    cy = y + h / 2
+    cv.draw.ellipse((x + 5, cy - icon / 2 - 3, x + 11 + icon, cy + icon / 2 + 3),
+                    fill=(255, 255, 255))
+    cv.paste(icons.track_icon(card.colour, icon), x + 8, cy - icon / 2)
+    if label:
+        right = cv.measure(theme.EPOCH_NUMERAL[card.epoch], theme.TEXT, True)
+        cv.text(x + w - 10, cy, theme.EPOCH_NUMERAL[card.epoch], theme.TEXT, bold=True, fill=on,
+                anchor="rm")
+        cv.text(x + 18 + icon, cy, label, theme.TEXT, bold=True, fill=on, anchor="lm",
+                max_width=w - 36 - icon - right)
+
+
+def _effect(cv: Canvas, x: float, y: float, w: float, bottom: float, card: Card,
+            catalog: Catalog, epoch: int | None) -> float:
+    """Effect glyph and its text, wrapped into the space left (cut with an ellipsis)."""
+    assert card.effect is not None
+    size = theme.MIN_TEXT
+    line_h = size * 1.22
+    bw = effect_badge(cv, x, y, card.effect.id)
+    text = effect_text(card.effect, catalog, epoch)
+    first = cv.wrap(text, size, w - bw - 10)[:1]
+    rest = text[len(first[0]):].strip() if first else text
+    lines = [first[0] if first else ""] + cv.wrap(rest, size, w)
+    room = max(1, int((bottom - y) // line_h))
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] += " …"
+    for i, line in enumerate(lines):
+        lx = x + bw + 10 if i == 0 else x
+        cv.text(lx, y + size * 0.56 + i * line_h, line, size, anchor="lm",
+                max_width=w - (lx - x))
+    return y + len(lines) * line_h
+
+
+def card_face(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
+              *, cost: int | None = None, sell: int | None = None, detail: str = "full",
+              epoch: int | None = None, highlight: bool = False) -> float:
+    """Draw one card in the box (x, y, w, h). ``cost``/``sell`` are a player's own prices
+    (None: the printed cost and no sell value, as on the public board). Returns how far down
+    the content reached (full faces size themselves to their largest card with it)."""
+    rgb = theme.COLOUR_RGB[card.colour]
+    radius = 14 if detail != "mini" else 10
+    outline = theme.INK if highlight else tuple(max(0, c - 50) for c in rgb)
+    cv.box(x, y, x + w, y + h, fill=theme.PANEL, outline=outline, radius=radius,  # type: ignore[arg-type]
+           width=5 if highlight else 3)
+    price = card.cost if cost is None else cost
+    if detail == "mini":
+        _mini(cv, x, y, w, h, card, price, radius)
+        return y + h
+    if detail == "medium":
+        _medium(cv, x, y, w, h, card, catalog, price, sell, radius, epoch)
+        return y + h
+    return _full(cv, x, y, w, h, card, catalog, price, sell, radius, epoch)
+
+
+def _name(cv: Canvas, x: float, y: float, w: float, name: str, size: int, lines: int) -> float:
+    """The card's name on up to ``lines`` lines; returns the height used."""
+    wrapped = cv.wrap(name, size, w, bold=True)
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])]
+    for i, line in enumerate(wrapped):
+        cv.text(x, y + i * size * 1.18, line, size, bold=True, anchor="lt", max_width=w)
+    return len(wrapped) * size * 1.18
+
+
+def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
+          price: int, sell: int | None, radius: int, epoch: int | None) -> float:
+    band_h, pad = 60, 18
+    label = card.colour.capitalize()
+    if card.colour in theme.TRACK_OF:
+        label += f" · {theme.TRACK_OF[card.colour]}"
+    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 44, label)
+    cy = y + band_h + 14
+    cy += _name(cv, x + pad, cy, w - 2 * pad, card.name, 34, 2) + 10
+    mid = cy + 26
+    coins_value(cv, x + pad, mid, price, 44, 44)
+    points_tag(cv, x + w - pad - 48, mid, card.points, 40)
+    cy += 58
+    if price != card.cost:
+        cv.text(x + pad, cy, f"printed {card.cost} − {card.cost - price} owned",
+                theme.MIN_TEXT, fill=theme.MUTED, anchor="lt", max_width=w - 2 * pad)
+        cy += theme.MIN_TEXT * 1.25
+    if sell is not None:
+        cv.text(x + pad, cy, f"or sell for +{sell}", theme.MIN_TEXT, fill=theme.MUTED,
+                anchor="lt")
+        cy += theme.MIN_TEXT * 1.25
+    cy += 6
+    cv.draw.line((x + pad, cy, x + w - pad, cy), fill=theme.LINE, width=2)
+    cy += 12
+    gicon = 38
+    for i, g in enumerate(card.gains):
+        if g:
+            colour = theme.COLOUR_OF_TRACK[TRACKS[i]]
+            cv.paste(icons.track_icon(colour, gicon), x + pad, cy)
+            cv.text(x + pad + gicon + 10, cy + gicon / 2, f"+{g} {TRACKS[i]}", theme.TEXT,
+                    bold=True, anchor="lm")
+            cy += gicon + 8
+    if not any(card.gains) and not card.effect:
+        cv.text(x + pad, cy + gicon / 2, "raises no track", theme.MIN_TEXT, fill=theme.MUTED,
+                anchor="lm")
+        cy += gicon + 8
+    if card.effect:
+        cy += 4
+        cv.draw.line((x + pad, cy, x + w - pad, cy), fill=theme.LINE, width=2)
+        cy = _effect(cv, x + pad, cy + 12, w - 2 * pad, y + h - 10, card, catalog, epoch)
+    return cy
+
+
+def _medium(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
+            price: int, sell: int | None, radius: int, epoch: int | None) -> None:
+    band_h, pad = 50, 12
+    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 38, card.colour.capitalize())
+    cy = y + band_h + 10
+    cy += _name(cv, x + pad, cy, w - 2 * pad, card.name, theme.TEXT, 2) + 6
+    mid = cy + 22
+    coins_value(cv, x + pad, mid, price, theme.BIG, 38)
+    points_tag(cv, x + w - pad - 38, mid, card.points, theme.TEXT)
+    cy += 48
+    extra = f"sell +{sell}" if sell is not None else ""
+    if price != card.cost:
+        extra += (" · " if extra else "") + f"printed {card.cost}"
+    if extra:
+        cv.text(x + pad, cy, extra, theme.MIN_TEXT, fill=theme.MUTED, anchor="lt",
+                max_width=w - 2 * pad)
+        cy += theme.MIN_TEXT * 1.25
+    cy += 4
+    cv.draw.line((x + pad, cy, x + w - pad, cy), fill=theme.LINE, width=2)
+    cy += 8
+    if any(card.gains) or not card.effect:
+        gains_line(cv, x + pad, cy + 17, card, 34, theme.TEXT, gap=10)
+        cy += 42
+    if card.effect:
+        _effect(cv, x + pad, cy, w - 2 * pad, y + h - 8, card, catalog, epoch)
+
+
+def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, price: int,
+          radius: int) -> None:
+    band_h = 44
+    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 34, "")
+    # printed cost on the band, right
+    on = theme.ON_COLOUR[card.colour]
+    mid = y + 2 + band_h / 2
+    tw = cv.text(x + w - 10, mid, str(price), theme.TEXT, bold=True, fill=on, anchor="rm")
+    coin = 28
+    cv.paste(icons.coins(coin), x + w - 14 - tw - coin, mid - coin / 2)
+    cy = y + band_h + 8
+    cv.text(x + 8, cy, card.name, theme.MIN_TEXT, anchor="lt", max_width=w - 16)
+    cy += theme.MIN_TEXT * 1.25 + 4
+    gicon = 26
+    gains_line(cv, x + 6, cy + gicon / 2, card, gicon, theme.MIN_TEXT, gap=4, bold=False)
+    cy += gicon + 6
+    bottom = y + h - 8 - theme.MIN_TEXT * 1.12
+    pw = round(theme.MIN_TEXT * 2.3)
+    points_tag(cv, x + 8 + pw / 2, max(cy, bottom) + theme.MIN_TEXT * 0.56, card.points,
+               theme.MIN_TEXT)
+    if card.effect:
+        bw = cv.measure(card.effect.id, theme.MIN_TEXT, True) + 14
+        effect_badge(cv, x + w - 8 - bw, max(cy, bottom), card.effect.id)
+
+
+MINI_W, MINI_H = 150, 172
+
+
+COLONY_H = 150
+
+
+def colony_front(cv: Canvas, x: float, y: float, w: float, h: float, level: int,
+                 top: dict | None, count: int) -> None:
+    """A colony stack: requirement, the top tile's front (plunder, points, cost), tiles left."""
+    sand, dark = (236, 222, 192), (150, 120, 70)
+    cv.box(x, y, x + w, y + h, fill=sand if top else theme.PANEL_ALT,
+           outline=dark if top else theme.FAINT, radius=12, width=3)
+    icon = 34
+    cv.paste(icons.track_icon("red", icon), x + 8, y + 8)
+    cv.text(x + 14 + icon, y + 8 + icon / 2, str(level), theme.BIG, bold=True, anchor="lm")
+    cv.text(x + w - 10, y + 8 + icon / 2, f"×{count}", theme.TEXT, bold=bool(top),
+            fill=theme.INK if top else theme.MUTED, anchor="rm")
+    if top is None:
+        cv.text(x + w / 2, y + (h + icon) / 2 + 4, "none left", theme.MIN_TEXT,
+                fill=theme.MUTED, anchor="mm")
+        return
+    row = (h - icon - 16) / 3
+    cy = y + 12 + icon + row / 2
+    coins_value(cv, x + 8, cy, f"+{top['plunder']}", theme.TEXT, 28)
+    lw = round(theme.MIN_TEXT * 2.0)
+    points_tag(cv, x + 8 + lw / 2, cy + row, top["points"], theme.MIN_TEXT)
+    cv.text(x + 16 + lw, cy + row, "pts", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
+    cv.text(x + 10, cy + 2 * row, f"flip: pay {top['cost']}", theme.MIN_TEXT, anchor="lm")

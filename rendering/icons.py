@@ -1,0 +1,266 @@
+"""Icons drawn by code (no outside artwork): track shapes, seat emblems, coins, laurels, medals.
+
+Each icon is drawn four times larger and scaled down, so edges are smooth although Pillow's
+shapes are not anti-aliased. Icons are static artwork, so each (kind, size, colour) is drawn
+once per process and reused, like a loaded font; nothing that depends on a game is cached.
+
+Every track has a colour, a shape and a letter (income: yellow coin "I"; military: red shield
+"M"; culture: blue temple "C"; food: green drop "F"; purple cards: violet star "P"), so no
+element depends on telling colours apart.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from . import theme
+from .fonts import SHIPPED
+
+SS = 4  # supersampling factor
+RGB = tuple[int, int, int]
+WHITE = (255, 255, 255)
+
+
+def _canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img)
+
+
+def _finish(img: Image.Image, w: int, h: int) -> Image.Image:
+    return img.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(SHIPPED[True]), size * SS,
+                              layout_engine=ImageFont.Layout.BASIC)
+
+
+def _letter(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: RGB) -> None:
+    """A letter centred on its capital height (cy in supersampled px)."""
+    font = _font(size)
+    d.text((cx, cy + 0.365 * size * SS), text, font=font, fill=fill, anchor="ms")
+
+
+def _pts(points: list[tuple[float, float]], w: int, h: int) -> list[tuple[float, float]]:
+    return [(x * w * SS, y * h * SS) for x, y in points]
+
+
+def _shape_points(shape: str) -> list[tuple[float, float]] | None:
+    """Unit-square outlines of the polygon shapes (None: drawn as an ellipse)."""
+    if shape == "shield":
+        pts = [(0.1, 0.06), (0.9, 0.06), (0.9, 0.45)]
+        pts += [(0.9 - 0.4 * (1 - math.cos(t * math.pi / 2)), 0.45 + 0.5 * math.sin(t * math.pi / 2))
+                for t in (0.2, 0.4, 0.6, 0.8, 1.0)]
+        pts += [(1 - x, y) for x, y in reversed(pts[2:-1])]
+        return pts
+    if shape == "temple":
+        return [(0.5, 0.03), (0.97, 0.34), (0.86, 0.34), (0.86, 0.84), (0.95, 0.84), (0.95, 0.97),
+                (0.05, 0.97), (0.05, 0.84), (0.14, 0.84), (0.14, 0.34), (0.03, 0.34)]
+    if shape == "drop":
+        cx, cy, r = 0.5, 0.62, 0.35
+        a = math.asin(r / (cy - 0.02))  # tangent angle from the apex
+        start, end = math.pi / 2 + a, math.pi / 2 - a + 2 * math.pi
+        arc = [(cx + r * math.cos(start + (end - start) * i / 24),
+                cy - r * math.sin(start + (end - start) * i / 24)) for i in range(25)]
+        return [(0.5, 0.02), *arc]
+    if shape == "star":
+        return [(0.5 + (0.49 if i % 2 == 0 else 0.3) * math.sin(i * math.pi / 8),
+                 0.5 - (0.49 if i % 2 == 0 else 0.3) * math.cos(i * math.pi / 8)) for i in range(16)]
+    if shape == "square":
+        return [(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)]
+    if shape == "triangle":
+        return [(0.5, 0.04), (0.97, 0.92), (0.03, 0.92)]
+    if shape == "diamond":
+        return [(0.5, 0.02), (0.98, 0.5), (0.5, 0.98), (0.02, 0.5)]
+    if shape == "hexagon":
+        return [(0.5 + 0.48 * math.cos(math.pi / 6 + i * math.pi / 3),
+                 0.5 + 0.48 * math.sin(math.pi / 6 + i * math.pi / 3)) for i in range(6)]
+    return None
+
+
+def _draw_shape(d: ImageDraw.ImageDraw, shape: str, w: int, h: int, fill: RGB,
+                outline: RGB | None, line: float) -> None:
+    pts = _shape_points(shape)
+    width = max(1, round(line * SS))
+    if pts is None:
+        inset = width / 2
+        d.ellipse((inset, inset, w * SS - inset, h * SS - inset), fill=fill, outline=outline,
+                  width=width if outline else 0)
+    else:
+        d.polygon(_pts(pts, w, h), fill=fill, outline=outline, width=width if outline else 0)
+
+
+TRACK_SHAPE = {"yellow": "circle", "red": "shield", "blue": "temple", "green": "drop",
+               "purple": "star"}
+_LETTER_Y = {"circle": 0.5, "shield": 0.43, "temple": 0.6, "drop": 0.62, "star": 0.5}
+
+
+@lru_cache(maxsize=256)
+def track_icon(colour: str, size: int) -> Image.Image:
+    """The icon of a card colour / track: shape, colour and letter."""
+    img, d = _canvas(size, size)
+    shape = TRACK_SHAPE[colour]
+    dark = tuple(max(0, c - 60) for c in theme.COLOUR_RGB[colour])
+    _draw_shape(d, shape, size, size, theme.COLOUR_RGB[colour], dark, size / 18)  # type: ignore[arg-type]
+    letter_size = round(size * (0.56 if shape in ("drop", "temple") else 0.62))
+    _letter(d, size * SS / 2, size * SS * _LETTER_Y[shape], theme.COLOUR_LETTER[colour],
+            letter_size, theme.ON_COLOUR[colour])
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=64)
+def emblem(seat: int, size: int) -> Image.Image:
+    """A seat's emblem: its shape in its colour, with the seat number."""
+    img, d = _canvas(size, size)
+    shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
+    _draw_shape(d, shape, size, size, theme.seat_rgb(seat), WHITE, size / 14)
+    cy = 0.64 if shape == "triangle" else 0.5
+    _letter(d, size * SS / 2, size * SS * cy, str(seat + 1),
+            round(size * (0.5 if shape == "triangle" else 0.62)), WHITE)
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=32)
+def coins(size: int) -> Image.Image:
+    """A small stack of coins."""
+    img, d = _canvas(size, size)
+    s = size * SS
+    for i, top in enumerate((0.52, 0.34, 0.16)):
+        y0 = top * s
+        d.ellipse((0.08 * s, y0 + 0.1 * s, 0.92 * s, y0 + 0.42 * s), fill=theme.COIN_DARK)
+        d.ellipse((0.08 * s, y0, 0.92 * s, y0 + 0.32 * s), fill=theme.COIN,
+                  outline=theme.COIN_DARK, width=max(1, round(s / 22)))
+        if i == 2:
+            d.ellipse((0.3 * s, y0 + 0.08 * s, 0.7 * s, y0 + 0.24 * s), outline=theme.COIN_DARK,
+                      width=max(1, round(s / 30)))
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=32)
+def laurel(width: int, height: int, colour: RGB = (84, 130, 53)) -> Image.Image:
+    """Two laurel branches framing a space for a number of points."""
+    img, d = _canvas(width, height)
+    w, h = width * SS, height * SS
+    leaf = min(w, h) * 0.34  # leaf length
+    rx, ry = w / 2 - leaf * 0.3, h / 2 - leaf * 0.25
+    for side in (-1, 1):
+        for i in range(5):
+            theta = math.radians(-62 + 28 * i)  # from near the bottom up each side
+            x = w / 2 + side * rx * math.cos(theta)
+            y = h / 2 - ry * math.sin(theta)
+            # along the branch (upwards), turned a little outwards
+            tilt = math.atan2(-ry * math.cos(theta), -side * rx * math.sin(theta)) + side * 0.4
+            pts = []
+            for k in range(14):
+                a = 2 * math.pi * k / 14
+                lx, ly = leaf * 0.5 * math.cos(a), leaf * 0.2 * math.sin(a)
+                pts.append((x + lx * math.cos(tilt) - ly * math.sin(tilt),
+                            y + lx * math.sin(tilt) + ly * math.cos(tilt)))
+            d.polygon(pts, fill=colour)
+    return _finish(img, width, height)
+
+
+@lru_cache(maxsize=32)
+def card(width: int, height: int, colour: RGB, border: RGB = WHITE) -> Image.Image:
+    """A card silhouette (counts of cards)."""
+    img, d = _canvas(width, height)
+    r = min(width, height) * SS * 0.18
+    d.rounded_rectangle((0, 0, width * SS - 1, height * SS - 1), radius=r, fill=colour,
+                        outline=tuple(max(0, c - 60) for c in colour), width=SS * 2)
+    inset = SS * 3
+    d.rounded_rectangle((inset, inset, width * SS - inset, height * SS - inset), radius=r * 0.6,
+                        outline=border, width=SS)
+    return _finish(img, width, height)
+
+
+@lru_cache(maxsize=16)
+def medal(kind: str, size: int) -> Image.Image:
+    """A silver or gold medal: a ribbon and a disc (the letter is drawn by the caller)."""
+    img, d = _canvas(size, size)
+    s = size * SS
+    fill = theme.SILVER if kind == "silver" else theme.GOLD
+    dark = tuple(max(0, c - 70) for c in fill)
+    d.polygon([(0.22 * s, 0), (0.46 * s, 0), (0.56 * s, 0.4 * s), (0.36 * s, 0.4 * s)],
+              fill=(60, 90, 160))
+    d.polygon([(0.54 * s, 0), (0.78 * s, 0), (0.64 * s, 0.4 * s), (0.44 * s, 0.4 * s)],
+              fill=(170, 50, 50))
+    d.ellipse((0.1 * s, 0.22 * s, 0.9 * s, s - 1), fill=fill, outline=dark,
+              width=max(1, round(s / 16)))
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=16)
+def hourglass(size: int, colour: RGB = theme.INK) -> Image.Image:
+    """Marks a seat the game waits for."""
+    img, d = _canvas(size, size)
+    s = size * SS
+    lw = max(1, round(s / 12))
+    d.rectangle((0.18 * s, 0.04 * s, 0.82 * s, 0.04 * s + lw), fill=colour)
+    d.rectangle((0.18 * s, 0.96 * s - lw, 0.82 * s, 0.96 * s), fill=colour)
+    d.polygon([(0.26 * s, 0.12 * s), (0.74 * s, 0.12 * s), (0.5 * s, 0.5 * s)], outline=colour,
+              width=lw)
+    d.polygon([(0.5 * s, 0.5 * s), (0.74 * s, 0.88 * s), (0.26 * s, 0.88 * s)], fill=colour)
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=16)
+def flag(size: int, colour: RGB = (200, 40, 40)) -> Image.Image:
+    """Marks the epoch's first player."""
+    img, d = _canvas(size, size)
+    s = size * SS
+    d.rectangle((0.2 * s, 0.06 * s, 0.28 * s, 0.96 * s), fill=theme.INK)
+    d.polygon([(0.28 * s, 0.08 * s), (0.9 * s, 0.28 * s), (0.28 * s, 0.5 * s)], fill=colour)
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=16)
+def crown(size: int) -> Image.Image:
+    """Marks the winners."""
+    img, d = _canvas(size, size)
+    s = size * SS
+    pts = [(0.06, 0.3), (0.3, 0.55), (0.5, 0.18), (0.7, 0.55), (0.94, 0.3), (0.84, 0.82),
+           (0.16, 0.82)]
+    d.polygon([(x * s, y * s) for x, y in pts], fill=theme.GOLD, outline=theme.COIN_DARK,
+              width=max(1, round(s / 20)))
+    for x, y in ((0.06, 0.3), (0.5, 0.18), (0.94, 0.3)):
+        d.ellipse(((x - 0.06) * s, (y - 0.06) * s, (x + 0.06) * s, (y + 0.06) * s),
+                  fill=theme.GOLD)
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=16)
+def deck(width: int, height: int, colour: RGB) -> Image.Image:
+    """A face-down pile of cards, three backs offset."""
+    img, d = _canvas(width, height)
+    w, h = width * SS, height * SS
+    dark = tuple(max(0, c - 70) for c in colour)
+    for i in (2, 1, 0):
+        off = i * 0.05 * w
+        d.rounded_rectangle((off, i * 0.04 * h, w - 0.1 * w + off, h - 0.08 * h + i * 0.04 * h),
+                            radius=0.08 * w, fill=colour if i == 0 else dark, outline=dark,
+                            width=SS * 2)
+    return _finish(img, width, height)
+
+
+@lru_cache(maxsize=16)
+def statue(size: int, colour: RGB = theme.MUTED) -> Image.Image:
+    """A statue on a pedestal (section marker)."""
+    img, d = _canvas(size, size)
+    s = size * SS
+    d.ellipse((0.38 * s, 0.04 * s, 0.62 * s, 0.28 * s), fill=colour)
+    d.polygon([(0.32 * s, 0.3 * s), (0.68 * s, 0.3 * s), (0.62 * s, 0.72 * s), (0.38 * s, 0.72 * s)],
+              fill=colour)
+    d.rectangle((0.2 * s, 0.76 * s, 0.8 * s, 0.96 * s), fill=colour)
+    return _finish(img, size, size)
+
+
+@lru_cache(maxsize=16)
+def colony(size: int, colour: RGB = theme.MUTED) -> Image.Image:
+    """A hexagonal colony tile (section marker)."""
+    img, d = _canvas(size, size)
+    pts = _shape_points("hexagon")
+    d.polygon(_pts(pts or [], size, size), fill=colour)
+    return _finish(img, size, size)
