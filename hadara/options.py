@@ -178,6 +178,8 @@ def options(game: Game, seat: int) -> list[dict[str, Any]]:
 
 def explain_illegal(game: Game, seat: int, a: Action) -> HadaraError:
     """The most specific refusal for an action that is not in ``legal_actions``."""
+    if any(isinstance(v, list | dict | set) for v in a.values()):  # unhashable: malformed
+        return IllegalAction("An action's values must be plain strings and numbers.")
     t = a.get("type")
     allowed = _STEP_TYPES.get(game.step, set())
     if t not in allowed:
