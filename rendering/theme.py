@@ -23,8 +23,9 @@ TEXT = 30  # ordinary values
 BIG = 36  # scores, key values
 TITLE = 38
 
-# PNG settings shared by the renderer and the benchmark's encode floor.
-PNG_OPTIONS: dict[str, int | bool] = {"compress_level": 6, "optimize": False}
+# PNG settings shared by the renderer and the benchmark's encode floor. zlib level 3 encodes
+# about 40% faster than the default 6 for files about 5% larger (flat colours compress well).
+PNG_OPTIONS: dict[str, int | bool] = {"compress_level": 3, "optimize": False}
 
 # Palette: warm paper, dark ink.
 PAPER = (246, 241, 231)
