@@ -186,7 +186,12 @@ def explain_illegal(game: Game, seat: int, a: Action) -> HadaraError:
         return IllegalAction(f"'{t}' is not a choice during {_STEP_NAMES.get(game.step)}.")
     for opt in unavailable(game, seat):
         o = opt["action"]
-        if all(a.get(k) == v for k, v in o.items() if k not in ("tile", "pay")):
+        # A statue reason holds for every tile and side; a colony level's (not cost) reason
+        # for both modes.
+        loose = {"tile", "pay", "side"}
+        if o["type"] == "colony" and opt["code"] != "cannot_afford":
+            loose.add("mode")
+        if all(a.get(k) == v for k, v in o.items() if k not in loose):
             cls = CannotAfford if opt["code"] == "cannot_afford" else IllegalAction
             return cls(f"{opt['label']}: {opt['reason']}.")
     if t in ("draft", "take", "feed_remove"):
