@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PIL import Image
+
 from hadara.content import Catalog, default_catalog
 
 from .canvas import Canvas, png_bytes
@@ -24,8 +26,8 @@ _DEFAULT_FONTS: FontBook | None = None
 
 __all__ = [
     "Canvas", "FontBook", "default_fonts", "draw_hand", "draw_players", "draw_scores",
-    "draw_table", "render_board", "render_hand", "render_players", "render_scores",
-    "render_table",
+    "draw_table", "render_board", "render_board_stacked", "render_hand", "render_players",
+    "render_scores", "render_table",
 ]
 
 
@@ -59,6 +61,18 @@ def render_board(view: View, catalog: Catalog | None = None,
     cat, fb = _args(catalog, fonts)
     return {"table": png_bytes(draw_table(view, cat, fb).image),
             "players": png_bytes(draw_players(view, cat, fb).image)}
+
+
+def render_board_stacked(view: View, catalog: Catalog | None = None,
+                         fonts: FontBook | None = None) -> bytes:
+    """The table above the players in one tall PNG (a README, a file to download; too tall
+    to stay legible as a chat preview, where the two images of render_board belong)."""
+    cat, fb = _args(catalog, fonts)
+    table, players = draw_table(view, cat, fb).image, draw_players(view, cat, fb).image
+    stacked = Image.new("RGB", (table.width, table.height + players.height))
+    stacked.paste(table, (0, 0))
+    stacked.paste(players, (0, table.height))
+    return png_bytes(stacked)
 
 
 def render_hand(view: View, catalog: Catalog | None = None, fonts: FontBook | None = None,

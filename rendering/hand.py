@@ -14,6 +14,8 @@ Long card lists are split into pages (``page``), so the image keeps a chat-frien
 
 from __future__ import annotations
 
+from PIL import ImageDraw
+
 from hadara.content import TRACK_COLOURS, TRACKS, Card, Catalog
 
 from . import icons, theme
@@ -28,6 +30,7 @@ FULL_W, FULL_H = 377, 450
 GRID_COLS = 5
 GRID_ROWS = 3  # cards per page = GRID_COLS * GRID_ROWS
 PRICE_ROW = 36
+SETUP_H = 204
 
 
 def buy_price(view: View, seat: int, card: Card) -> int:
@@ -54,7 +57,7 @@ def _header(cv: Canvas, view: View, fonts: FontBook, seat: int, title: str, line
     cw = cv.text(w - MARGIN, 30, str(coins), theme.BIG, bold=True, anchor="rm")
     cv.paste(icons.coins(34), w - MARGIN - cw - 40, 13)
     x = MARGIN + emblem_name(cv, MARGIN, 30, seat, display_name(fonts, view, seat),
-                             theme.TEXT, 300, emblem=36) + 16
+                             theme.TEXT, 240, emblem=36) + 16
     cv.text(x, 30, title, theme.TEXT, fill=theme.MUTED, anchor="lm",
             max_width=w - MARGIN - cw - 52 - x)
     cv.text(MARGIN, 72, line, theme.MIN_TEXT, fill=line_fill, anchor="lm",
@@ -154,11 +157,10 @@ def _grid(view: View, catalog: Catalog, fonts: FontBook, seat: int, cards: list[
         x = MARGIN + (i % GRID_COLS) * col
         y = HEADER_H + (i // GRID_COLS) * (MINI_H + 10)
         card_face(cv, x, y, MINI_W, MINI_H, catalog.cards[cid], catalog, detail="mini")
-        if cid in crossed:
-            cv.draw.line((x + 6, y + 6, x + MINI_W - 6, y + MINI_H - 6), fill=(200, 30, 30),
-                         width=6)
-            cv.draw.line((x + MINI_W - 6, y + 6, x + 6, y + MINI_H - 6), fill=(200, 30, 30),
-                         width=6)
+        if cid in crossed:  # chosen for removal: faded, with a tag
+            veil = ImageDraw.Draw(cv.image, "RGBA")
+            veil.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), radius=10,
+                                   fill=(255, 255, 255, 150))
             _tag(cv, x + MINI_W - 6, y + MINI_H - 6, "REMOVE")
     if not shown:
         cv.text(MARGIN, HEADER_H + MINI_H / 2, "No cards yet.", theme.TEXT, fill=theme.MUTED,
@@ -188,7 +190,7 @@ def _feeding(view: View, catalog: Catalog, fonts: FontBook, seat: int, page: int
 
 def _setup(view: View, catalog: Catalog, fonts: FontBook, seat: int) -> Canvas:
     card = catalog.setup_cards[view["seats"][seat]["setup_card"]]
-    cv = Canvas(theme.WIDTH, HEADER_H + 230 + MARGIN, fonts)
+    cv = Canvas(theme.WIDTH, HEADER_H + SETUP_H + MARGIN, fonts)
     commit = view["private"].get("commit")
     line = (f"Your choice: side {commit['side']}." if commit else
             "Choose a side of your setup card.") + f" Initiative {card.initiative}."
@@ -198,17 +200,19 @@ def _setup(view: View, catalog: Catalog, fonts: FontBook, seat: int) -> Canvas:
         side = card.side(name)
         x, y = MARGIN + i * (w + MARGIN), HEADER_H
         chosen = bool(commit) and commit.get("side") == name
-        cv.box(x, y, x + w, y + 230, fill=theme.PANEL, outline=theme.INK if chosen else theme.LINE,
+        cv.box(x, y, x + w, y + SETUP_H, fill=theme.PANEL, outline=theme.INK if chosen else theme.LINE,
                radius=14, width=5 if chosen else 3)
         cv.text(x + 18, y + 34, f"Side {name}", theme.BIG, bold=True, anchor="lm")
         cv.paste(icons.coins(34), x + w - 110, y + 17)
         cv.text(x + w - 18, y + 34, str(side.coins), theme.BIG, bold=True, anchor="rm")
         for k, (track, colour) in enumerate(zip(TRACKS, TRACK_COLOURS, strict=True)):
-            ty = y + 78 + (k // 2) * 64
-            tx = x + 18 + (k % 2) * (w / 2)
-            cv.paste(icons.track_icon(colour, 40), tx, ty)
-            cv.text(tx + 50, ty + 20, f"{side.tracks[k]} {track}", theme.TEXT, bold=True,
-                    anchor="lm", max_width=w / 2 - 70)
+            ty = y + 76 + (k // 2) * 66
+            tx = x + 18 + (k % 2) * (w / 2 - 6)
+            cv.paste(icons.track_icon(colour, 34), tx, ty)
+            vw = cv.text(tx + 40, ty + 17, str(side.tracks[k]), theme.BIG, bold=True,
+                         anchor="lm")
+            cv.text(tx + 46 + vw, ty + 17, track, theme.MIN_TEXT, fill=theme.MUTED,
+                    anchor="lm", max_width=w / 2 - 52 - vw)
     return cv
 
 

@@ -20,8 +20,9 @@ GAP = 6
 PAD = 6
 LINE = 35
 PANEL_H = 2 * PAD + 3 * LINE
-TRACK_GROUP = 178
-BAR_W = 46
+TRACK_GROUP = 178  # icon 32, value, bar, card chip
+VALUE_W = 54
+BAR_W = 42
 CHIP_W, CHIP_H = 40, 30
 SLOT_W, SLOT_H = 40, 30
 
@@ -131,11 +132,12 @@ def panel(cv: Canvas, view: View, catalog: Catalog, fonts: FontBook, seat: int, 
             cv.draw.line((gx - 8, cy2 - 14, gx - 8, cy2 + 14), fill=theme.LINE, width=2)
         cv.paste(icons.track_icon(colour, 32), gx, cy2 - 16)
         value = s["tracks"][track]
-        cv.text(gx + 36 + 44, cy2, str(value), theme.TEXT, bold=True, anchor="rm")
+        size = theme.TEXT if value < 100 else theme.MIN_TEXT  # three digits still fit
+        cv.text(gx + 34 + VALUE_W, cy2, str(value), size, bold=True, anchor="rm")
         # feeding (F1): food must reach the card count, so the food bar marks it
         ticks = [len(s["tableau"])] if track == "food" else []
-        _bar(cv, gx + 86, cy2, value, scales[i], colour, ticks)
-        _chip(cv, gx + 86 + BAR_W + 6, cy2, colour, s["cards_by_colour"][colour])
+        _bar(cv, gx + 38 + VALUE_W, cy2, value, scales[i], colour, ticks)
+        _chip(cv, gx + 38 + VALUE_W + BAR_W + 6, cy2, colour, s["cards_by_colour"][colour])
 
     # Line 3: purple cards, colonies, statues, medals.
     x = ix

@@ -46,13 +46,13 @@ def sample_images(players: int, seed: int, variant: str = "basic",
                   render: Callable[..., dict[str, bytes]] | None = None) -> dict[str, bytes]:
     """A game between simple players, imaged at several moments: file name -> PNG bytes.
 
-    Board (table + players) in Phase A of epoch I, Phase B of epoch II and at the end; the
-    Phase-A hand of a seat (``hand.png``), a Phase-B pick and a feeding choice when they occur,
-    and the final scores.
+    Board (table + players) in Phase A of epoch I, Phase B of epoch II and at the end, and
+    the epoch-II board stacked in one file (``board.png``); the Phase-A hand of a seat
+    (``hand.png``), a Phase-B pick and a feeding choice when they occur, and the final scores.
     """
     from hadara.views import view
 
-    from . import render_board, render_hand, render_scores
+    from . import render_board, render_board_stacked, render_hand, render_scores
 
     game = new_game(players, seed, variant, names)
     rng = Rng(seed)
@@ -67,6 +67,7 @@ def sample_images(players: int, seed: int, variant: str = "basic",
         out["hand.png"] = render_hand(view(game, game.waiting_on()[0]))
     if play_until(game, rng, at(2, "phase_b", players + 1)):
         board("epoch2-phaseB")
+        out["board.png"] = render_board_stacked(view(game, None))
         out["hand-phaseB.png"] = render_hand(view(game, game.waiting_on()[0]))
     if play_until(game, rng, lambda g: g.step == "feeding" and bool(g.waiting_on())):
         out["hand-feeding.png"] = render_hand(view(game, game.waiting_on()[0]))

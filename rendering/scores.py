@@ -41,11 +41,12 @@ def tie_note(view: View) -> str:
         return ""
     top = ranks(view)
     winners = [s for s in tied if top[s] == 1]
+    pts = f"{best} point{'s' if best != 1 else ''}"
     if len(winners) == len(tied):
-        return f"Tie on {best} points and coins left: shared victory"
+        return f"Tie on {pts} and coins left: shared victory"
     if len(winners) == 1:
-        return f"Tie on {best} points: most coins left wins"
-    return f"Tie on {best} points: most coins left share the victory"
+        return f"Tie on {pts}: most coins left wins"
+    return f"Tie on {pts}: most coins left share the victory"
 
 
 def scores_height() -> int:
