@@ -10,7 +10,7 @@ import io
 import unicodedata
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw, features
+from PIL import Image, ImageDraw, ImageFont, features
 
 from . import theme
 from .fonts import SHIPPED, FontBook, Run, clusters, coverage
@@ -46,7 +46,7 @@ class Canvas:
 
     # -- text ---------------------------------------------------------------------------------
 
-    def _run_font(self, run: Run, size: int):  # noqa: ANN202 - Pillow font type
+    def _run_font(self, run: Run, size: int) -> ImageFont.FreeTypeFont:
         return self.fonts.font(run.face, size, _needs_shaping(run.text))
 
     def _is_colour(self, run: Run) -> bool:

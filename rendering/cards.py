@@ -1,8 +1,10 @@
 """Card faces and colony tiles, drawn by code: colour band, cost, track gains, points, effect.
 
-One face design at three levels of detail: ``full`` (the two drawn cards of a draft), ``medium``
-(Phase-B picks) and ``mini`` (discard tops on the board, feeding choices, tableaux). Every level
-keeps the colour's icon and letter, the cost, the gains, the points and the effect glyph.
+One face design at two levels of detail: ``full`` (the two drawn cards of a draft: name, cost
+after discount, sell value, gains, points and effect text) and ``mini`` (discard tops on the
+board, Phase-B picks, feeding choices, tableaux: the effect as its glyph, its text listed
+beside when it matters). Both keep the colour's icon and letter, the cost, the gains, the
+points and the effect glyph.
 """
 
 from __future__ import annotations
@@ -153,16 +155,13 @@ def card_face(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, ca
     (None: the printed cost and no sell value, as on the public board). Returns how far down
     the content reached (full faces size themselves to their largest card with it)."""
     rgb = theme.COLOUR_RGB[card.colour]
-    radius = 14 if detail != "mini" else 10
+    radius = 14 if detail == "full" else 10
     outline = theme.INK if highlight else tuple(max(0, c - 50) for c in rgb)
     cv.box(x, y, x + w, y + h, fill=theme.PANEL, outline=outline, radius=radius,  # type: ignore[arg-type]
            width=5 if highlight else 3)
     price = card.cost if cost is None else cost
     if detail == "mini":
         _mini(cv, x, y, w, h, card, price, radius)
-        return y + h
-    if detail == "medium":
-        _medium(cv, x, y, w, h, card, catalog, price, sell, radius, epoch)
         return y + h
     return _full(cv, x, y, w, h, card, catalog, price, sell, radius, epoch)
 
@@ -218,33 +217,6 @@ def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalo
         cv.draw.line((x + pad, cy, x + w - pad, cy), fill=theme.LINE, width=2)
         cy = _effect(cv, x + pad, cy + 12, w - 2 * pad, y + h - 10, card, catalog, epoch)
     return cy
-
-
-def _medium(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
-            price: int, sell: int | None, radius: int, epoch: int | None) -> None:
-    band_h, pad = 50, 12
-    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 38, card.colour.capitalize())
-    cy = y + band_h + 10
-    cy += _name(cv, x + pad, cy, w - 2 * pad, card.name, theme.TEXT, 2) + 6
-    mid = cy + 22
-    coins_value(cv, x + pad, mid, price, theme.BIG, 38)
-    points_tag(cv, x + w - pad - 38, mid, card.points, theme.TEXT)
-    cy += 48
-    extra = f"sell +{sell}" if sell is not None else ""
-    if price != card.cost:
-        extra += (" · " if extra else "") + f"printed {card.cost}"
-    if extra:
-        cv.text(x + pad, cy, extra, theme.MIN_TEXT, fill=theme.MUTED, anchor="lt",
-                max_width=w - 2 * pad)
-        cy += theme.MIN_TEXT * 1.25
-    cy += 4
-    cv.draw.line((x + pad, cy, x + w - pad, cy), fill=theme.LINE, width=2)
-    cy += 8
-    if any(card.gains) or not card.effect:
-        gains_line(cv, x + pad, cy + 17, card, 34, theme.TEXT, gap=10)
-        cy += 42
-    if card.effect:
-        _effect(cv, x + pad, cy, w - 2 * pad, y + h - 8, card, catalog, epoch)
 
 
 def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, price: int,

@@ -41,6 +41,7 @@ _COLOUR_STRIKES = (109, 136, 128, 160, 96, 72, 64, 48, 32)  # bitmap emoji sizes
 # Characters that belong to the preceding character's cluster (emoji sequences, marks).
 _JOINERS = {0x200D, 0xFE0E, 0xFE0F, 0x20E3}
 MISSING = "?"
+MAX_FALLBACKS = 300
 
 
 def _joins(cp: int) -> bool:
@@ -119,7 +120,9 @@ def system_fonts() -> list[Path]:
     system = _scan([Path(d) for d in _SYSTEM_DIRS])
     keyed = sorted(((_rank(f.name), f.name.lower(), f) for f in system if f not in files),
                    key=lambda t: t[:2])
-    return files + [f for _, _, f in keyed]
+    # A character no font has is looked up in every fallback once; bound that on machines
+    # with thousands of fonts (the best-ranked families come first).
+    return (files + [f for _, _, f in keyed])[:MAX_FALLBACKS]
 
 
 @dataclass

@@ -6,7 +6,7 @@ from typing import Any
 
 from . import icons, theme
 from .canvas import Canvas
-from .fonts import FontBook
+from .fonts import MISSING, FontBook
 
 View = dict[str, Any]
 ROUNDS = 5  # Phase-A rounds: one draw from each of the five decks (R-A4)
@@ -19,9 +19,6 @@ def display_name(fonts: FontBook, view: View, seat: int) -> str:
     if not drawn.replace(MISSING, "").strip():
         return f"Player {seat + 1}"
     return name
-
-
-MISSING = "?"
 
 
 def status(view: View) -> tuple[str, str]:

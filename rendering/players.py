@@ -78,8 +78,10 @@ def panel(cv: Canvas, view: View, catalog: Catalog, fonts: FontBook, seat: int, 
     x0, x1 = MARGIN, theme.WIDTH - MARGIN
     waiting = seat in view["waiting_on"]
     chosen = s["committed"] and not waiting
-    cv.box(x0, y, x1, y + PANEL_H, fill=theme.HIGHLIGHT if waiting else theme.PANEL,
-           outline=theme.seat_rgb(seat), radius=12, width=4 if waiting else 3)
+    # Tint the seats we wait on, unless that is everyone (then the hourglasses say it).
+    tint = waiting and len(view["waiting_on"]) < view["n"]
+    cv.box(x0, y, x1, y + PANEL_H, fill=theme.HIGHLIGHT if tint else theme.PANEL,
+           outline=theme.seat_rgb(seat), radius=12, width=4 if tint else 3)
     ix, iw = x0 + 10, x1 - x0 - 20
     cy1 = y + PAD + LINE / 2
     cy2, cy3 = cy1 + LINE, cy1 + 2 * LINE

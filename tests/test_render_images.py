@@ -244,3 +244,21 @@ def test_track_icons_differ_in_shape_not_only_colour():
 
     alphas = {c: track_icon(c, 40).getchannel("A").tobytes() for c in COLOURS}
     assert len(set(alphas.values())) == len(COLOURS)  # five different silhouettes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,variant", [(5, "basic"), (3, "advanced")])
+def test_every_decision_of_a_whole_game_renders(cat, players, variant):
+    """Every single decision, not only the first of each kind (long: `make test-all`)."""
+    game = new_game(players, 40 + players, variant)
+    rng = Rng(40 + players)
+    count = 0
+    while not game.is_over:
+        spectator = view(game, None)
+        for draw in (draw_table, draw_players):
+            assert_shape(draw(spectator, cat, SHIPPED_ONLY))
+        for seat in game.acting_seats():
+            assert_shape(draw_hand(view(game, seat), cat, SHIPPED_ONLY), 0.9)
+        step(game, rng)
+        count += 1
+    assert count > 100
