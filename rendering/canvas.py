@@ -23,10 +23,16 @@ _SHIPPED_PATHS = frozenset(SHIPPED.values())
 
 
 def _needs_shaping(text: str) -> bool:
+    """Right-to-left text, combining marks and emoji sequences need a shaping engine."""
     if text.isascii():
         return False
-    return any(unicodedata.bidirectional(c) in ("R", "AL", "AN") or unicodedata.category(c) == "Mn"
-               or c == "\u200d" for c in text)
+    for c in text:
+        cp = ord(c)
+        if (unicodedata.bidirectional(c) in ("R", "AL", "AN")
+                or unicodedata.category(c) in ("Mn", "Me") or cp == 0x200D
+                or 0x1F1E6 <= cp <= 0x1F1FF or 0x1F3FB <= cp <= 0x1F3FF):
+            return True
+    return False
 
 
 class Canvas:

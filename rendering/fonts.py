@@ -132,7 +132,8 @@ class FontBook:
     system: bool = True
     extra: tuple[Path, ...] = ()
     _fallbacks: dict[bool, list[Face]] | None = field(default=None, repr=False)
-    _by_char: dict[tuple[str, bool], Face | None] = field(default_factory=dict, repr=False)
+    _by_char: dict[tuple[str, bool, bool], Face | None] = field(default_factory=dict,
+                                                                repr=False)
 
     def _chain(self, bold: bool) -> list[Face]:
         if self._fallbacks is None:
@@ -155,13 +156,18 @@ class FontBook:
     def primary(self, bold: bool) -> Face:
         return Face(SHIPPED[bold])
 
-    def face_for(self, ch: str, bold: bool) -> Face | None:
-        """The first face that has a glyph for ``ch`` (None: no face has)."""
-        key = (ch, bold)
+    def face_for(self, ch: str, bold: bool, emoji: bool = False) -> Face | None:
+        """The first face that has a glyph for ``ch`` (None: no face has). ``emoji``: a
+        colour emoji face first (emoji presentation was asked for with U+FE0F)."""
+        key = (ch, bold, emoji)
         if key in self._by_char:
             return self._by_char[key]
         found: Face | None = None
-        for face in (self.primary(bold), *self._chain(bold)):
+        faces = (self.primary(bold), *self._chain(bold))
+        if emoji:
+            faces = tuple(sorted(faces, key=lambda f: not getattr(coverage(f), "colour_bitmaps",
+                                                                  False)))
+        for face in faces:
             cov = coverage(face)
             if cov is not None and ch in cov:
                 found = face
@@ -214,13 +220,11 @@ class FontBook:
         missing_run = False
         for cluster in clusters(text):
             base = cluster[0]
-            face = self.face_for(base, bold)
-            if face is not None and cov_ok(face, base):
-                if face == primary or coverage(face).colour_bitmaps:  # type: ignore[union-attr]
-                    add(cluster, face)
-                else:  # marks the fallback lacks are dropped rather than boxed
-                    add("".join(c for c in cluster if c in coverage(face)  # type: ignore[operator]
-                                or ord(c) in _JOINERS), face)
+            face = self.face_for(base, bold, emoji="\ufe0f" in cluster)
+            cov = coverage(face) if face is not None else None
+            if face is not None and cov is not None:
+                # Marks, selectors and joiners the base's face lacks are dropped, not boxed.
+                add("".join(c for c in cluster if c in cov), face)
                 missing_run = False
                 continue
             if base.isspace():
@@ -252,11 +256,6 @@ class FontBook:
     def renderable(self, text: str, bold: bool = False) -> str:
         """The text as it will be drawn (after fallback and degradation)."""
         return "".join(r.text for r in self.runs(text, bold))
-
-
-def cov_ok(face: Face, ch: str) -> bool:
-    cov = coverage(face)
-    return cov is not None and ch in cov
 
 
 def clusters(text: str) -> list[str]:
