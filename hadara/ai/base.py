@@ -1,0 +1,105 @@
+"""The agent interface, the registry of agent levels, and helpers every agent shares.
+
+An agent sees only what its seat may see: the seat's view (``hadara.views.view``, a JSON dict)
+and the legal actions. It never receives a :class:`~hadara.engine.Game`. Search agents build
+full games consistent with the view through :func:`hadara.determinise.determinise`.
+
+Agents are deterministic: the randomness of one decision comes from the agent's seed mixed with
+public counters of the view, so the same view and seed give the same choice in any process, in
+any order of calls, and whatever the seat cannot see.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Game
+from ..rng import Rng
+from ..state import State
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+_MASK = (1 << 64) - 1
+
+
+def mix(*parts: int) -> int:
+    """A stable 64-bit hash of integers (SplitMix64 finaliser); Python's hash() is salted."""
+    h = 0x243F6A8885A308D3
+    for p in parts:
+        h = (h ^ (p & _MASK)) * 0x9E3779B97F4A7C15 & _MASK
+        h ^= h >> 29
+    return h
+
+
+def decision_rng(seed: int, view: View) -> Rng:
+    """The generator of one decision: a function of the seed and public counters only."""
+    return Rng(mix(seed, view["viewer"], view["version"], view["next_decision"]))
+
+
+def action_key(action: Action) -> tuple[Any, ...]:
+    """A hashable name of an action (legal_actions builds keys in a fixed order per type)."""
+    return tuple(action.values())
+
+
+class Agent(ABC):
+    """One AI player level. ``choose`` gets the acting seat's view and its legal actions."""
+
+    name: str = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    @abstractmethod
+    def choose(self, view: View, actions: list[Action]) -> Action:
+        """Return one of ``actions`` (the very object, not a copy)."""
+
+    def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
+        """The preferred action and a one-line reason (the hint button)."""
+        return self.choose(view, actions), f"the {self.name} player's choice"
+
+
+AgentFactory = Callable[..., Agent]
+_REGISTRY: dict[str, AgentFactory] = {}
+
+
+def register(name: str, factory: AgentFactory) -> None:
+    _REGISTRY[name] = factory
+
+
+def agent_names() -> list[str]:
+    _load_levels()
+    return sorted(_REGISTRY)
+
+
+def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
+    """Build an agent by level name; options the level does not take are ignored."""
+    _load_levels()
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name](seed=seed, **options)
+
+
+def _load_levels() -> None:
+    # Importing the level modules registers them; done lazily to avoid import cycles.
+    from . import greedy, ismcts, random_agent  # noqa: F401
+
+def clone_game(game: Game) -> Game:
+    """A cheap independent copy of a game, for search (reuses the state's hand-written clone).
+
+    ``Game.clone`` in the engine assigns ``__class__`` across different slot layouts, which
+    CPython refuses; this copies the State slots into a fresh Game instead. Search games have no
+    log, setup or seed to carry.
+    """
+    base = State.clone(game)
+    g = Game.__new__(Game)
+    for name in _STATE_SLOTS:
+        setattr(g, name, getattr(base, name))
+    g.setup, g.seed, g.log = game.setup, game.seed, None
+    g.opening = g._res = game._res.__class__()
+    return g
+
+
+_STATE_SLOTS: tuple[str, ...] = State.__slots__

@@ -1,0 +1,82 @@
+"""Level ``greedy``: one-step look-ahead on the hand-written evaluation (evaluation.py).
+
+The agent rebuilds a game from its view (determinise: the hidden parts are sampled, but the
+evaluation reads only what the seat may see, so the sample does not change the choice) and takes
+the action whose resulting position values highest. :func:`greedy_action` is the same choice on
+a full game, used by search playouts for every seat.
+"""
+
+from __future__ import annotations
+
+from ..content import Catalog, default_catalog
+from ..determinise import determinise
+from ..engine import Game
+from ..state import WHEEL
+from .base import Action, Agent, View, decision_rng, register
+from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+
+_EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
+
+
+def evaluator(catalog: Catalog | None = None, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator:
+    """A shared evaluator per catalog and weights (building one precomputes tables)."""
+    catalog = catalog or default_catalog()
+    key = (id(catalog), weights)
+    ev = _EVALUATORS.get(key)
+    if ev is None or ev.cat is not catalog:
+        ev = _EVALUATORS[key] = Evaluator(catalog, weights)
+    return ev
+
+
+def scored_actions(ev: Evaluator, game: Game, seat: int,
+                   actions: list[Action]) -> list[tuple[float, Action]]:
+    """Each action with the evaluation of the seat's position after it."""
+    ctx = ev.ctx(game, seat)
+    p = ev.pos(game, seat, ctx)
+    return [(ev.value(ev.after(game, seat, p, a), ctx), a) for a in actions]
+
+
+def greedy_action(ev: Evaluator, game: Game, seat: int, actions: list[Action]) -> Action:
+    """The action with the best evaluation (the first one on ties, so it is deterministic)."""
+    if len(actions) == 1 or game.step == WHEEL:
+        # The wheel only decides the order the decks come round; the evaluation cannot tell.
+        return actions[0] if len(actions) == 1 else _wheel(game, seat, actions)
+    ctx = ev.ctx(game, seat)
+    p = ev.pos(game, seat, ctx)
+    best, best_v = actions[0], float("-inf")
+    value, after = ev.value, ev.after
+    for a in actions:
+        v = value(after(game, seat, p, a), ctx)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _wheel(game: Game, seat: int, actions: list[Action]) -> Action:
+    """Point this seat's emblem at the colour it holds fewest of (sets and balance)."""
+    ncol = game.ncol[seat]
+    return min(actions, key=lambda a: ncol.get(a["colour"], 0))
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS,
+                 catalog: Catalog | None = None, **_: object) -> None:
+        super().__init__(seed)
+        self.catalog = catalog or default_catalog()
+        self.ev = evaluator(self.catalog, weights)
+
+    def choose(self, view: View, actions: list[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        game = determinise(view, decision_rng(self.seed, view), self.catalog)
+        return greedy_action(self.ev, game, view["viewer"], actions)
+
+    def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
+        from .hint import explain_greedy
+
+        return explain_greedy(self.ev, view, actions, decision_rng(self.seed, view))
+
+
+register("greedy", GreedyAgent)
