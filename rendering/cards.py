@@ -156,8 +156,8 @@ def card_face(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, ca
     the content reached (full faces size themselves to their largest card with it)."""
     rgb = theme.COLOUR_RGB[card.colour]
     radius = 14 if detail == "full" else 10
-    outline = theme.INK if highlight else tuple(max(0, c - 50) for c in rgb)
-    cv.box(x, y, x + w, y + h, fill=theme.PANEL, outline=outline, radius=radius,  # type: ignore[arg-type]
+    outline = theme.INK if highlight else theme.darker(rgb, 50)
+    cv.box(x, y, x + w, y + h, fill=theme.PANEL, outline=outline, radius=radius,
            width=5 if highlight else 3)
     price = card.cost if cost is None else cost
     if detail == "mini":

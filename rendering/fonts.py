@@ -23,7 +23,9 @@ from PIL import ImageFont, features
 from .cmap import Coverage, read_coverage
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
-SHIPPED = {False: FONT_DIR / "DejaVuSansCondensed.ttf", True: FONT_DIR / "DejaVuSansCondensed-Bold.ttf"}
+#: The shipped faces, by boldness.
+SHIPPED = {False: FONT_DIR / "DejaVuSansCondensed.ttf",
+           True: FONT_DIR / "DejaVuSansCondensed-Bold.ttf"}
 #: Extra font files or directories, separated like PATH, searched before the system's.
 ENV_VAR = "HADARA_FONTS"
 _SYSTEM_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts",

@@ -5,7 +5,7 @@
 - Phase B: the top card of every discard pile (the board's card face) with the player's buy and
   sell prices, and the effect texts below.
 - Feeding: the player's cards with the feeding count ("14 cards, 10 food: remove 4") and the
-  removals already chosen crossed out.
+  removals already chosen faded and tagged.
 - Setup (advanced game): both sides of the player's setup card.
 - Anything else: the player's cards.
 
@@ -48,8 +48,8 @@ def cards_per_page() -> int:
     return GRID_COLS * GRID_ROWS
 
 
-def _header(cv: Canvas, view: View, fonts: FontBook, seat: int, title: str, line: str,
-            line_fill: tuple[int, int, int] = theme.INK) -> None:
+def _header(cv: Canvas, view: View, fonts: FontBook, seat: int, title: str, line: str) -> None:
+    """Who this is for, where the game is, their coins; then one line about the decision."""
     w = cv.width
     cv.draw.rectangle((0, 0, w, HEADER_H - 10), fill=theme.PANEL)
     cv.draw.line((0, HEADER_H - 10, w, HEADER_H - 10), fill=theme.LINE, width=2)
@@ -60,7 +60,7 @@ def _header(cv: Canvas, view: View, fonts: FontBook, seat: int, title: str, line
                              theme.TEXT, 240, emblem=36) + 16
     cv.text(x, 30, title, theme.TEXT, fill=theme.MUTED, anchor="lm",
             max_width=w - MARGIN - cw - 52 - x)
-    cv.text(MARGIN, 72, line, theme.MIN_TEXT, fill=line_fill, anchor="lm",
+    cv.text(MARGIN, 72, line, theme.MIN_TEXT, anchor="lm",
             max_width=w - 2 * MARGIN)
 
 
@@ -68,10 +68,13 @@ def _draft(view: View, catalog: Catalog, fonts: FontBook, seat: int) -> Canvas:
     priv = view["private"]
     hand = priv["hand"]
     colour = next((d["colour"] for d in view["draws"] if d["seat"] == seat), "")
+    # Size both faces to the taller card: lay each out once on a scratch canvas (cost 0 with a
+    # sell value shows every optional line, so this is an upper bound).
     scratch = Canvas(FULL_W, FULL_H, fonts)
-    full_h = round(min(FULL_H, max((card_face(scratch, 0, 0, FULL_W, FULL_H, catalog.cards[c], catalog,
-                                        cost=0, sell=0, detail="full", epoch=view["epoch"])
-                              for c in hand[:2]), default=FULL_H) + 16))
+    needed = max((card_face(scratch, 0, 0, FULL_W, FULL_H, catalog.cards[c], catalog, cost=0,
+                            sell=0, detail="full", epoch=view["epoch"]) for c in hand[:2]),
+                 default=FULL_H)
+    full_h = round(min(FULL_H, needed + 16))
     cv = Canvas(theme.WIDTH, HEADER_H + full_h + MARGIN, fonts)
     where, now = status(view)
     commit = priv.get("commit")
@@ -200,8 +203,8 @@ def _setup(view: View, catalog: Catalog, fonts: FontBook, seat: int) -> Canvas:
         side = card.side(name)
         x, y = MARGIN + i * (w + MARGIN), HEADER_H
         chosen = bool(commit) and commit.get("side") == name
-        cv.box(x, y, x + w, y + SETUP_H, fill=theme.PANEL, outline=theme.INK if chosen else theme.LINE,
-               radius=14, width=5 if chosen else 3)
+        cv.box(x, y, x + w, y + SETUP_H, fill=theme.PANEL,
+               outline=theme.INK if chosen else theme.LINE, radius=14, width=5 if chosen else 3)
         cv.text(x + 18, y + 34, f"Side {name}", theme.BIG, bold=True, anchor="lm")
         cv.paste(icons.coins(34), x + w - 110, y + 17)
         cv.text(x + w - 18, y + 34, str(side.coins), theme.BIG, bold=True, anchor="rm")

@@ -52,8 +52,8 @@ def _shape_points(shape: str) -> list[tuple[float, float]] | None:
     """Unit-square outlines of the polygon shapes (None: drawn as an ellipse)."""
     if shape == "shield":
         pts = [(0.1, 0.06), (0.9, 0.06), (0.9, 0.45)]
-        pts += [(0.9 - 0.4 * (1 - math.cos(t * math.pi / 2)), 0.45 + 0.5 * math.sin(t * math.pi / 2))
-                for t in (0.2, 0.4, 0.6, 0.8, 1.0)]
+        quarter = [t * math.pi / 2 for t in (0.2, 0.4, 0.6, 0.8, 1.0)]
+        pts += [(0.9 - 0.4 * (1 - math.cos(a)), 0.45 + 0.5 * math.sin(a)) for a in quarter]
         pts += [(1 - x, y) for x, y in reversed(pts[2:-1])]
         return pts
     if shape == "temple":
@@ -66,9 +66,10 @@ def _shape_points(shape: str) -> list[tuple[float, float]] | None:
         arc = [(cx + r * math.cos(start + (end - start) * i / 24),
                 cy - r * math.sin(start + (end - start) * i / 24)) for i in range(25)]
         return [(0.5, 0.02), *arc]
-    if shape == "star":
-        return [(0.5 + (0.49 if i % 2 == 0 else 0.3) * math.sin(i * math.pi / 8),
-                 0.5 - (0.49 if i % 2 == 0 else 0.3) * math.cos(i * math.pi / 8)) for i in range(16)]
+    if shape == "star":  # eight points
+        radii = [0.49 if i % 2 == 0 else 0.3 for i in range(16)]
+        return [(0.5 + r * math.sin(i * math.pi / 8), 0.5 - r * math.cos(i * math.pi / 8))
+                for i, r in enumerate(radii)]
     if shape == "square":
         return [(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)]
     if shape == "triangle":
@@ -103,8 +104,8 @@ def track_icon(colour: str, size: int) -> Image.Image:
     """The icon of a card colour / track: shape, colour and letter."""
     img, d = _canvas(size, size)
     shape = TRACK_SHAPE[colour]
-    dark = tuple(max(0, c - 60) for c in theme.COLOUR_RGB[colour])
-    _draw_shape(d, shape, size, size, theme.COLOUR_RGB[colour], dark, size / 18)  # type: ignore[arg-type]
+    dark = theme.darker(theme.COLOUR_RGB[colour], 60)
+    _draw_shape(d, shape, size, size, theme.COLOUR_RGB[colour], dark, size / 18)
     letter_size = round(size * (0.56 if shape in ("drop", "temple") else 0.62))
     _letter(d, size * SS / 2, size * SS * _LETTER_Y[shape], theme.COLOUR_LETTER[colour],
             letter_size, theme.ON_COLOUR[colour])
@@ -169,7 +170,7 @@ def card(width: int, height: int, colour: RGB, border: RGB = WHITE) -> Image.Ima
     img, d = _canvas(width, height)
     r = min(width, height) * SS * 0.18
     d.rounded_rectangle((0, 0, width * SS - 1, height * SS - 1), radius=r, fill=colour,
-                        outline=tuple(max(0, c - 60) for c in colour), width=SS * 2)
+                        outline=theme.darker(colour, 60), width=SS * 2)
     inset = SS * 3
     d.rounded_rectangle((inset, inset, width * SS - inset, height * SS - inset), radius=r * 0.6,
                         outline=border, width=SS)
@@ -182,7 +183,7 @@ def medal(kind: str, size: int) -> Image.Image:
     img, d = _canvas(size, size)
     s = size * SS
     fill = theme.SILVER if kind == "silver" else theme.GOLD
-    dark = tuple(max(0, c - 70) for c in fill)
+    dark = theme.darker(fill, 70)
     d.polygon([(0.22 * s, 0), (0.46 * s, 0), (0.56 * s, 0.4 * s), (0.36 * s, 0.4 * s)],
               fill=(60, 90, 160))
     d.polygon([(0.54 * s, 0), (0.78 * s, 0), (0.64 * s, 0.4 * s), (0.44 * s, 0.4 * s)],
@@ -236,7 +237,7 @@ def deck(width: int, height: int, colour: RGB) -> Image.Image:
     """A face-down pile of cards, three backs offset."""
     img, d = _canvas(width, height)
     w, h = width * SS, height * SS
-    dark = tuple(max(0, c - 70) for c in colour)
+    dark = theme.darker(colour, 70)
     for i in (2, 1, 0):
         off = i * 0.05 * w
         d.rounded_rectangle((off, i * 0.04 * h, w - 0.1 * w + off, h - 0.08 * h + i * 0.04 * h),
@@ -251,8 +252,8 @@ def statue(size: int, colour: RGB = theme.MUTED) -> Image.Image:
     img, d = _canvas(size, size)
     s = size * SS
     d.ellipse((0.38 * s, 0.04 * s, 0.62 * s, 0.28 * s), fill=colour)
-    d.polygon([(0.32 * s, 0.3 * s), (0.68 * s, 0.3 * s), (0.62 * s, 0.72 * s), (0.38 * s, 0.72 * s)],
-              fill=colour)
+    body = [(0.32, 0.3), (0.68, 0.3), (0.62, 0.72), (0.38, 0.72)]
+    d.polygon([(x * s, y * s) for x, y in body], fill=colour)
     d.rectangle((0.2 * s, 0.76 * s, 0.8 * s, 0.96 * s), fill=colour)
     return _finish(img, size, size)
 

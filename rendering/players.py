@@ -35,7 +35,7 @@ def _chip(cv: Canvas, x: float, cy: float, colour: str, count: int) -> None:
     """A card-coloured chip holding how many cards of that colour a player owns."""
     rgb = theme.COLOUR_RGB[colour] if count else theme.TINT[colour]
     cv.box(x, cy - CHIP_H / 2, x + CHIP_W, cy + CHIP_H / 2, fill=rgb,
-           outline=tuple(max(0, c - 60) for c in theme.COLOUR_RGB[colour]), radius=6,  # type: ignore[arg-type]
+           outline=theme.darker(theme.COLOUR_RGB[colour], 60), radius=6,
            width=2)
     cv.text(x + CHIP_W / 2, cy, str(count), theme.MIN_TEXT, bold=bool(count),
             fill=theme.ON_COLOUR[colour] if count else theme.MUTED, anchor="mm")
@@ -62,7 +62,7 @@ def _slot(cv: Canvas, x: float, cy: float, label: str, fill: tuple[int, int, int
     if fill is None:
         cv.draw.rectangle((x, y0, x1, y1), fill=EMPTY)
     else:
-        cv.box(x, y0, x1, y1, fill=fill, outline=tuple(max(0, c - 60) for c in fill),  # type: ignore[arg-type]
+        cv.box(x, y0, x1, y1, fill=fill, outline=theme.darker(fill, 60),
                radius=6, width=2)
     cv.text(x + SLOT_W / 2, cy, label, theme.MIN_TEXT, bold=bold, fill=text_fill, anchor="mm")
 
@@ -184,7 +184,7 @@ def _tile(cv: Canvas, x: float, cy: float, colour: str, faded: bool) -> None:
     size = 28
     fill = theme.TINT[colour] if faded else theme.COLOUR_RGB[colour]
     cv.box(x, cy - size / 2, x + size, cy + size / 2, fill=fill,
-           outline=tuple(max(0, c - 60) for c in theme.COLOUR_RGB[colour]), radius=4, width=2)  # type: ignore[arg-type]
+           outline=theme.darker(theme.COLOUR_RGB[colour], 60), radius=4, width=2)
     cv.text(x + size / 2, cy, theme.COLOUR_LETTER[colour], theme.GLYPH, bold=True,
             fill=theme.MUTED if faded else theme.ON_COLOUR[colour], anchor="mm", role="glyph")
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from hadara.content import TRACK_COLOURS, TRACKS
 
+RGB = tuple[int, int, int]
+
 WIDTH = 800
 DISPLAY_WIDTH = 400
 MIN_DISPLAY_DIGIT_PX = 10
@@ -79,6 +81,12 @@ def seat_rgb(seat: int) -> tuple[int, int, int]:
 def seat_tint(seat: int) -> tuple[int, int, int]:
     r, g, b = seat_rgb(seat)
     return (255 - (255 - r) // 5, 255 - (255 - g) // 5, 255 - (255 - b) // 5)
+
+
+def darker(rgb: RGB, by: int = 60) -> RGB:
+    """The same colour darker, for outlines."""
+    r, g, b = rgb
+    return (max(0, r - by), max(0, g - by), max(0, b - by))
 
 
 def display_scale(width: int) -> float:
