@@ -31,7 +31,7 @@ from test_properties import _masked
 from hadara.determinise import determinise
 from hadara.engine import Game
 from hadara.rng import Rng
-from hadara.state import COLONY, DRAFT, FEEDING, MEDALS, PHASE_B, SETUP_SIDE, STATUE
+from hadara.state import COLONY, DRAFT, FEEDING, MEDALS, PHASE_B, SETUP_SIDE, STATUE, WHEEL
 from hadara.views import view
 
 
@@ -310,3 +310,24 @@ def test_masked_comparison_still_sees_real_differences(cat):
     w = view(g, 0)
     w["seats"][1]["coins"] += 1
     assert _masked(v, 0) != _masked(w, 0)
+
+
+@pytest.mark.parametrize("where", ["setup_side", "wheel_epoch_2", "over"])
+def test_determinisation_at_the_edges_of_the_game(cat, where):
+    """Determinisation: also before the first deal (advanced setup sides), at an epoch's wheel
+    decision and after the end."""
+    g = new_game(3, "advanced")
+    if where == "setup_side":
+        g.apply(1, {"type": "setup_side", "side": "B"})
+        seat = 1
+    elif where == "wheel_epoch_2":
+        run(g, at(WHEEL, epoch=2))
+        seat = g.first
+    else:
+        play_random(g, Rng(7))
+        seat = 2
+    det = _det_check(g, seat, 11)
+    if where == "setup_side":
+        assert det.commits[1] == {"type": "setup_side", "side": "B"} and det.commits[0] is None
+    play_random(det, Rng(12))
+    assert det.is_over and det.scores() == (g.scores() if where == "over" else det.scores())
