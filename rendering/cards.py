@@ -223,12 +223,16 @@ def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, price:
           radius: int) -> None:
     band_h = 44
     band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 34, "")
-    # printed cost on the band, right
+    # the cost on the band, right; the epoch as 1-3 pips between icon and cost (names recur
+    # across epochs; a numeral "I" would read as the income letter)
     on = theme.ON_COLOUR[card.colour]
     mid = y + 2 + band_h / 2
     tw = cv.text(x + w - 10, mid, str(price), theme.TEXT, bold=True, fill=on, anchor="rm")
     coin = 28
     cv.paste(icons.coins(coin), x + w - 14 - tw - coin, mid - coin / 2)
+    for k in range(card.epoch):
+        px = x + 53 + k * 11
+        cv.draw.ellipse((px, mid - 4, px + 8, mid + 4), fill=on)
     cy = y + band_h + 8
     cv.text(x + 8, cy, card.name, theme.MIN_TEXT, anchor="lt", max_width=w - 16)
     cy += theme.MIN_TEXT * 1.25 + 4
