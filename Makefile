@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test test-all lint bench demo clean
+.PHONY: run test test-all lint bench sample clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/render.py
+
+sample: $(STAMP)
+	$(BIN)/python -m rendering sample --players 5 --seed 3 --out out/
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
