@@ -1,7 +1,8 @@
 """Golden images: fixed views rendered with the shipped fonts only (so no machine's fonts
 matter), compared with a small tolerance for FreeType differences between Pillow builds.
 
-The views are stored as JSON next to the images, so an engine change cannot move them. To
+The views are stored as JSON next to the images, and the content they were made with is stored
+in golden/data/, so neither an engine change nor a retune of data/ can move them. To
 regenerate after a deliberate change of the pictures (then look at them before committing):
 
     HADARA_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_golden.py
@@ -11,12 +12,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
-from hadara.content import Catalog
+from hadara.content import DATA_FILES, DEFAULT_DATA_DIR, Catalog, load_catalog
 from hadara.rng import Rng
 from hadara.views import view
 from rendering import FontBook, draw_hand, draw_players, draw_scores, draw_table
@@ -24,6 +26,7 @@ from rendering.sample import at, new_game, play_until
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 VIEWS = GOLDEN / "views.json"
+GOLDEN_DATA = GOLDEN / "data"
 UPDATE = os.environ.get("HADARA_UPDATE_GOLDEN") == "1"
 SHIPPED_ONLY = FontBook(system=False)
 NAMES = ["Amira", "Zoë", "ハダラ", "🐉 Drake", "Bahram the Magnificent"]
@@ -72,23 +75,31 @@ def matches(a: Image.Image, b: Image.Image) -> bool:
 
 
 @pytest.fixture(scope="module")
-def views(cat: Catalog) -> dict:
+def golden_cat() -> Catalog:
+    """The content the golden views were made with (a copy of data/ at that time)."""
+    if UPDATE:
+        GOLDEN_DATA.mkdir(parents=True, exist_ok=True)
+        for name in DATA_FILES:
+            shutil.copy(DEFAULT_DATA_DIR / name, GOLDEN_DATA / name)
+    return load_catalog(GOLDEN_DATA)
+
+
+@pytest.fixture(scope="module")
+def views(golden_cat: Catalog) -> dict:
     if UPDATE:
         GOLDEN.mkdir(exist_ok=True)
         data = make_views()
-        VIEWS.write_text(json.dumps({"content_version": cat.version, "views": data},
+        VIEWS.write_text(json.dumps({"content_version": golden_cat.version, "views": data},
                                     ensure_ascii=False, indent=1))
     stored = json.loads(VIEWS.read_text())
-    if stored["content_version"] != cat.version:
-        pytest.skip("data/ changed since the golden views were made: regenerate them with "
-                    "HADARA_UPDATE_GOLDEN=1 and review the images")
+    assert stored["content_version"] == golden_cat.version, "golden views and data disagree"
     return stored["views"]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_image(views, cat, name):
+def test_golden_image(views, golden_cat, name):
     draw, key = CASES[name]
-    image = draw(views[key], cat, SHIPPED_ONLY).image
+    image = draw(views[key], golden_cat, SHIPPED_ONLY).image
     path = GOLDEN / name
     if UPDATE:
         image.save(path, optimize=True)
@@ -97,7 +108,7 @@ def test_golden_image(views, cat, name):
     assert matches(golden, image), (name, difference(golden, image))
 
 
-def test_tolerance_catches_one_changed_number(views, cat):
+def test_tolerance_catches_one_changed_number(views, golden_cat):
     """The comparison is strict enough to notice a single wrong value on the board."""
     golden = Image.open(GOLDEN / "players.png")
     for field in ("coins", "tracks"):
@@ -106,4 +117,4 @@ def test_tolerance_catches_one_changed_number(views, cat):
             changed["seats"][0]["coins"] += 7
         else:
             changed["seats"][2]["tracks"]["culture"] += 1
-        assert not matches(golden, draw_players(changed, cat, SHIPPED_ONLY).image), field
+        assert not matches(golden, draw_players(changed, golden_cat, SHIPPED_ONLY).image), field
