@@ -264,6 +264,8 @@ def play_checked(n: int, variant: str, seed: int, data: st.DataObject, deep: boo
         actions += 1
         if actions in det_points or deep:
             check_determinisation(game, seat, seed + actions)
+        if deep:  # the saved game, replayed from JSON, is this very state
+            assert save.from_json(save.to_json(game)).snapshot() == game.snapshot()
     inv.finish()
 
 
@@ -289,5 +291,6 @@ def test_random_games_keep_every_invariant(n: int, variant: str, seed: int,
 @given(**GAME)
 def test_random_games_keep_every_invariant_thoroughly(n: int, variant: str, seed: int,
                                                       data: st.DataObject) -> None:
-    """As above, with every seat's leak check and a determinisation after every action."""
+    """As above, with every seat's leak check, a determinisation and a save/replay after
+    every action."""
     play_checked(n, variant, seed, data, deep=True)
