@@ -68,8 +68,9 @@ def test_E2_colony_needs_military_at_least_the_requirement(cat):
     force(g, seat, tracks=[0, levels[1], 0, 0], coins=0)
     offered = {a["level"] for a in g.legal_actions(seat) if a["type"] == "colony"}
     assert offered == {levels[0], levels[1]}
-    with pytest.raises(IllegalAction, match=f"military {levels[2]}"):
-        g.apply(seat, {"type": "colony", "level": levels[2], "mode": "plunder"})
+    for mode in ("plunder", "integrate"):
+        with pytest.raises(IllegalAction, match=f"military {levels[2]}"):
+            g.apply(seat, {"type": "colony", "level": levels[2], "mode": mode})
     force(g, seat, tracks=[0, levels[1] - 1, 0, 0])
     assert {a["level"] for a in g.legal_actions(seat) if a["type"] == "colony"} == {levels[0]}
 
