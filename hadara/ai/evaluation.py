@@ -39,7 +39,7 @@ ACQ_PER_EPOCH = 10  # 5 draft rounds + 5 Phase-B turns per player (R-A4, R-B1)
 class Weights:
     """Tunable constants of the evaluation (tuned by self-play; see docs/ai.md)."""
 
-    coin: tuple[float, float, float, float] = (1.2, 0.9, 0.6, 0.2)  # a coin at epoch starts, end
+    coin: tuple[float, float, float, float] = (1.3, 1.0, 0.65, 0.2)  # a coin at epoch starts, end
     buy_rate: float = 0.55  # share of future acquisitions bought rather than sold
     gain_per_card: float = 2.0  # track steps a bought card adds
     step: float = 0.6  # a track step with no other use (colony backs, statue colour side)
@@ -47,7 +47,7 @@ class Weights:
     partial: float = 0.6  # share of a threshold's value credited while it is out of reach
     food_loss: tuple[float, float, float] = (2.0, 3.5, 6.0)  # a card lost at feeding, per epoch
     future_food: float = 0.35  # weight of deficits at later feedings
-    set_future: float = 0.5  # expected future cards per colour, as a share of the even split
+    set_future: float = 0.05  # expected future cards per colour, as a share of the even split
     silver_pot: float = 0.5  # credit for a silver medal still to buy
     gold_pot: float = 0.3  # credit for a gold medal still to buy
     discount: float = 0.5  # a colour discount's share of its face value in future purchases

@@ -1,0 +1,83 @@
+"""The AI sub-commands of ``python -m hadara``: ``tournament`` and ``balance``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+from .base import agent_names
+
+
+def _agents(text: str) -> list[str]:
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    known = agent_names()
+    for a in names:
+        if a not in known:
+            raise argparse.ArgumentTypeError(f"unknown agent {a!r} (known: {', '.join(known)})")
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one agent")
+    return names
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from .tournament import format_report, run
+
+    options: dict[str, float] = {}
+    if args.iterations is not None:
+        options["iterations"] = args.iterations
+    if args.budget_ms is not None:
+        options["budget_ms"] = args.budget_ms
+    rep = run(args.agents, args.players, args.games, args.seed, options, args.workers,
+              args.variant)
+    print(json.dumps(rep, indent=2) if args.json else format_report(rep))
+    return 0
+
+
+def _balance(args: argparse.Namespace) -> int:
+    from .balance import format_report, run
+
+    players = [int(x) for x in args.players.split(",")]
+    rep = run(args.games, players, args.seed, args.workers, args.variant)
+    print(json.dumps(rep, indent=2) if args.json else format_report(rep))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``tournament`` and ``balance`` to the ``python -m hadara`` sub-commands."""
+    t = sub.add_parser("tournament", help="play AI levels against each other",
+                       description="Seat the agents in rotation (repeating them when there are "
+                                   "fewer agents than seats) on duplicate deals and report win "
+                                   "rates with 95% intervals, scores, seat fairness and "
+                                   "decision times.")
+    t.add_argument("--agents", type=_agents, required=True,
+                   help="comma-separated levels, e.g. ismcts,greedy (random, greedy, ismcts)")
+    t.add_argument("--players", type=int, default=2, choices=range(2, 6))
+    t.add_argument("--games", type=_positive, default=100)
+    t.add_argument("--seed", type=int, default=1)
+    budget = t.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=_positive,
+                        help="ISMCTS iterations per decision (reproducible by seed)")
+    budget.add_argument("--budget-ms", type=float, dest="budget_ms",
+                        help="ISMCTS time per decision in milliseconds")
+    t.add_argument("--workers", type=_positive, default=1,
+                   help=f"processes to spread games over (this machine: {os.cpu_count()} cores)")
+    t.add_argument("--variant", choices=("basic", "advanced"), default="basic")
+    t.add_argument("--json", action="store_true", help="print the report as JSON")
+    t.set_defaults(func=_tournament)
+
+    b = sub.add_parser("balance", help="greedy self-play: seat fairness and purple effects")
+    b.add_argument("--games", type=_positive, default=2000, help="games per player count")
+    b.add_argument("--players", default="2,3,4,5", help="player counts, comma-separated")
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--workers", type=_positive, default=1)
+    b.add_argument("--variant", choices=("basic", "advanced"), default="basic")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=_balance)
