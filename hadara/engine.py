@@ -356,7 +356,7 @@ class Game(State):
         """
         if self.step == OVER:
             raise GameOver("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise NotYourDecision(f"There is no seat {seat!r} in this game.")
         if self.decision_ids[seat] is None:
             raise NotYourDecision(self._not_your_decision_message(seat))
@@ -365,6 +365,9 @@ class Game(State):
         if not isinstance(action, dict):
             raise IllegalAction("An action must be an object with a 'type'.")
         action = normalise(action)
+        # True == 1 in Python: without this {"space": True} would pass as space 1.
+        if any(isinstance(v, bool) for v in action.values()):
+            raise IllegalAction("Action fields take names and numbers, not true/false.")
         if check and action not in self.legal_actions(seat):
             from .options import explain_illegal  # local: options imports this module
 

@@ -176,6 +176,14 @@ def options(game: Game, seat: int) -> list[dict[str, Any]]:
     return legal + unavailable(game, seat)
 
 
+def _safe_label(game: Game, seat: int, a: Action) -> str | None:
+    """The requested action's own label, when it names things that exist."""
+    try:
+        return label(game, seat, a)
+    except (KeyError, ValueError, IndexError, TypeError):
+        return None
+
+
 def explain_illegal(game: Game, seat: int, a: Action) -> HadaraError:
     """The most specific refusal for an action that is not in ``legal_actions``."""
     if any(isinstance(v, list | dict | set) for v in a.values()):  # unhashable: malformed
@@ -193,7 +201,7 @@ def explain_illegal(game: Game, seat: int, a: Action) -> HadaraError:
             loose.add("mode")
         if all(a.get(k) == v for k, v in o.items() if k not in loose):
             cls = CannotAfford if opt["code"] == "cannot_afford" else IllegalAction
-            return cls(f"{opt['label']}: {opt['reason']}.")
+            return cls(f"{_safe_label(game, seat, a) or opt['label']}: {opt['reason']}.")
     if t in ("draft", "take", "feed_remove"):
         if a.get("card") not in game.catalog.cards:
             return IllegalAction(f"There is no card {a.get('card')!r}.")

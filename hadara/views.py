@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import scoring
 from .content import TRACK_COLOURS, TRACKS
-from .state import DRAFT, OVER, SIMULTANEOUS
+from .state import DRAFT, FEEDING, MEDALS, OVER, SIMULTANEOUS
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -57,6 +57,7 @@ def _seat_public(game: Game, s: int, table: dict[str, int]) -> dict[str, Any]:
         "sold_hidden": [{"epoch": cat.cards[c].epoch, "colour": cat.cards[c].colour}
                         for c, pub in game.sold[s] if not pub],
         "removed": game.removed[s][:],
+        "requirement_reduction": game.eff[s].get("P14", 0) * cat.rules.eff("P14", "reduction"),
         "score": table,
         # Only whether the seat is deciding: its decision id changes with each of its actions,
         # which in a simultaneous step would count its hidden medal or feeding choices.
@@ -114,6 +115,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     if seat is None:
         return out
     out["viewer"] = seat
+    cat = game.catalog
     out["private"] = {
         "decision_id": game.decision_ids[seat],
         "hand": game.hands[seat][:],
@@ -122,5 +124,13 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "sold": [c for c, _ in game.sold[seat]],  # own sales, Phase A ones included
         "side": game.side[seat],
         "legal_actions": game.legal_actions(seat),
+        # What this seat would pay or get for each card it may buy or sell now (R-A3, P1).
+        "prices": {cid: {"buy": game.card_cost(seat, cat.cards[cid]),
+                         "sell": game.sell_value(seat, cat.cards[cid])}
+                   for cid in game.hands[seat] + [p[-1] for p in game.discards if p]},
+        "feeding": game.feeding_status(seat) if game.step == FEEDING else None,
+        "medals": ({**game.medal_status(seat), "silver_cost": game.medal_cost(seat, "silver"),
+                    "gold_cost": game.medal_cost(seat, "gold")}
+                   if game.step == MEDALS else None),
     }
     return out

@@ -34,14 +34,13 @@ SETUP_H = 204
 
 
 def buy_price(view: View, seat: int, card: Card) -> int:
-    """R-A3: printed cost minus 1 per owned card of that colour, at least 0."""
-    return max(0, card.cost - view["seats"][seat]["cards_by_colour"][card.colour])
+    """The seat's price after its discount (R-A3), as the engine states it in the view."""
+    return view["private"]["prices"][card.id]["buy"]
 
 
 def sell_price(view: View, catalog: Catalog, seat: int, card: Card) -> int:
-    """R-C2 sell value of the card's epoch, plus P1's bonus per P1 card held."""
-    p1 = sum(1 for c in view["seats"][seat]["tableau"] if catalog.cards[c].effect_id == "P1")
-    return catalog.rules.sell_values[card.epoch - 1] + p1 * catalog.rules.eff("P1", "coins")
+    """The sell value with P1's bonus, as the engine states it in the view."""
+    return view["private"]["prices"][card.id]["sell"]
 
 
 def cards_per_page() -> int:
@@ -173,12 +172,9 @@ def _grid(view: View, catalog: Catalog, fonts: FontBook, seat: int, cards: list[
 
 def _feeding(view: View, catalog: Catalog, fonts: FontBook, seat: int, page: int) -> Canvas:
     s = view["seats"][seat]
-    pending = view["private"]["pending"]
-    removed = {a["card"] for a in pending if a.get("type") == "feed_remove"}
-    paid = sum(1 for a in pending if a.get("type") == "feed_pay")
-    count = len(s["tableau"]) - len(removed)
-    food = s["tracks"]["food"] - sum(catalog.cards[c].gains[TRACKS.index("food")]
-                                     for c in removed)
+    feeding = view["private"]["feeding"]  # F1 with this seat's hidden removals counted
+    removed = {a["card"] for a in view["private"]["pending"] if a.get("type") == "feed_remove"}
+    count, food, paid = feeding["count"], feeding["food"], feeding["paid"]
     need = max(0, count - paid - food)
     where, now = status(view)
     if need:

@@ -125,3 +125,32 @@ def test_refused_buy_leaves_the_game_unchanged(cat):
     with pytest.raises(CannotAfford):
         g.apply(0, {"type": "draft", "card": card, "mode": "buy"}, g.decision_id(0))
     assert g.snapshot() == before
+
+
+def test_booleans_are_not_seats_or_numbers(cat):
+    """True == 1 in Python; the engine must not take it as seat 1 or statue space 1."""
+    game = new_game(3)
+    run(game, at(DRAFT))
+    with pytest.raises(NotYourDecision):
+        game.apply(True, {"type": "draft", "card": game.hands[1][0], "mode": "sell"})
+    run(game, at("statue"))
+    seat = game.waiting_on()[0]
+    force(game, seat, tracks=[0, 0, 99, 0])
+    before = game.snapshot()
+    with pytest.raises(IllegalAction, match="true/false"):
+        game.apply(seat, {"type": "statue", "space": True, "tile": "red", "side": "points"})
+    assert game.snapshot() == before
+    game.apply(seat, {"type": "statue", "space": 1, "tile": "red", "side": "points"})
+
+
+def test_refused_integrate_names_the_integrate_not_a_plunder(cat):
+    """E2: the refusal words the action that was asked for."""
+    game = new_game(3)
+    run(game, at("colony"))
+    seat = game.waiting_on()[0]
+    force(game, seat, tracks=[0, 0, 0, 0])
+    level = cat.rules.colony_levels[-1]
+    with pytest.raises(IllegalAction) as err:
+        game.apply(seat, {"type": "colony", "level": level, "mode": "integrate"})
+    assert err.value.message.startswith(f"Integrate colony {level}")
+    assert f"needs military {level}" in err.value.message

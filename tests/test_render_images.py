@@ -204,8 +204,8 @@ def test_extreme_values_render_within_bounds(cat):
 
 def test_long_card_lists_are_paged(cat):
     game = extreme_game(cat)
+    game.step = "feeding"  # the feeding picture lists every card the player owns
     mine = view(game, 0)
-    mine["step"] = "feeding"  # the feeding picture lists every card the player owns
     n = len(mine["seats"][0]["tableau"])
     pages = -(-n // cards_per_page())
     assert pages >= 3
