@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from hadara.ai import agent_names, make_agent
-from hadara.ai.base import clone_game, decision_rng
+from hadara.ai.base import decision_rng
 from hadara.ai.hint import hint
 from hadara.ai.ismcts import IsmctsAgent
 from hadara.content import COLOURS, Catalog
@@ -200,9 +200,9 @@ def test_forced_decisions_cost_no_search():
     assert agent.last is None
 
 
-def test_clone_game_is_independent(cat):
+def test_clone_is_independent_and_cheap_to_search_with(cat):
     game, seat = _opening()
-    copy = clone_game(game)
+    copy = game.clone()
     assert copy.snapshot() == game.snapshot()
     copy.apply(seat, copy.legal_actions(seat)[0])
     assert copy.snapshot() != game.snapshot()

@@ -61,9 +61,7 @@ def test_action_model_matches_the_engine(step):
 
 
 def _applied(game: Game, seat: int, action: dict) -> Game:
-    from hadara.ai.base import clone_game
-
-    g = clone_game(game)
+    g = game.clone()
     g.apply(seat, action)
     return g
 

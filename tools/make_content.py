@@ -51,18 +51,18 @@ P3_NAMES = {"yellow": "Patron of Trade", "red": "Patron of Arms", "blue": "Patro
 # Per epoch 14 purple cards: (effect, parameter, cost, gains, points, advanced).
 # Four starred (advanced) cards per epoch; every effect appears at least once in each game mode.
 PURPLE = {
-    1: [("P1", None, 1, {}, 1, False), ("P2", None, 2, {}, 1, False),
+    1: [("P1", None, 1, {}, 2, False), ("P2", None, 2, {}, 1, False),
         ("P3", "yellow", 2, {}, 1, False), ("P3", "red", 2, {}, 1, False),
         ("P3", "blue", 2, {}, 1, False), ("P3", "green", 2, {}, 1, False),
-        ("P6", None, 2, {"food": 1}, 1, False), ("P7", None, 3, {"food": 1}, 1, False),
+        ("P6", None, 2, {"food": 1}, 1, False), ("P7", None, 4, {}, 1, False),
         ("P8", None, 3, {}, 2, False), ("P9", None, 3, {"military": 1}, 1, False),
         ("P14", None, 4, {}, 2, True), ("P15", None, 3, {}, 2, True),
         ("P12", None, 3, {}, 2, True), ("P13", None, 4, {}, 2, True)],
-    2: [("P1", None, 4, {"income": 1}, 3, False), ("P2", None, 5, {}, 4, False),
+    2: [("P1", None, 4, {"income": 1}, 4, False), ("P2", None, 5, {}, 4, False),
         ("P3", "yellow", 5, {}, 4, False), ("P3", "blue", 5, {}, 4, False),
         ("P4", None, 5, {"culture": 1}, 3, False),
         ("P5", ((3, 7, 16), (5, 10, 24)), 4, {}, 4, False),
-        ("P6", None, 5, {"food": 1}, 3, False), ("P7", None, 6, {"food": 2}, 3, False),
+        ("P6", None, 5, {"food": 1}, 3, False), ("P7", None, 7, {"food": 1}, 3, False),
         ("P10", None, 6, {}, 5, False), ("P11", None, 6, {}, 4, False),
         ("P13", None, 6, {"military": 1}, 4, False), ("P14", None, 7, {}, 5, False),
         ("P12", None, 6, {}, 5, True), ("P15", None, 6, {"culture": 1}, 4, True)],
@@ -71,7 +71,7 @@ PURPLE = {
         ("P5", ((2, 6, 14), (4, 8, 20)), 7, {}, 8, False), ("P8", None, 8, {}, 9, False),
         ("P9", None, 8, {"military": 1}, 8, False), ("P10", None, 8, {}, 9, False),
         ("P11", None, 9, {}, 10, False), ("P12", None, 8, {}, 10, False),
-        ("P1", None, 7, {"income": 1}, 8, True), ("P7", None, 8, {"food": 2}, 8, True),
+        ("P1", None, 7, {"income": 1}, 8, True), ("P7", None, 9, {"food": 1}, 8, True),
         ("P11", None, 9, {}, 10, True), ("P15", None, 9, {}, 11, True)],
 }
 

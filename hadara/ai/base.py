@@ -15,9 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Game
 from ..rng import Rng
-from ..state import State
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -85,21 +83,3 @@ def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
 def _load_levels() -> None:
     # Importing the level modules registers them; done lazily to avoid import cycles.
     from . import greedy, ismcts, random_agent  # noqa: F401
-
-def clone_game(game: Game) -> Game:
-    """A cheap independent copy of a game, for search (reuses the state's hand-written clone).
-
-    ``Game.clone`` in the engine assigns ``__class__`` across different slot layouts, which
-    CPython refuses; this copies the State slots into a fresh Game instead. Search games have no
-    log, setup or seed to carry.
-    """
-    base = State.clone(game)
-    g = Game.__new__(Game)
-    for name in _STATE_SLOTS:
-        setattr(g, name, getattr(base, name))
-    g.setup, g.seed, g.log = game.setup, game.seed, None
-    g.opening = g._res = game._res.__class__()
-    return g
-
-
-_STATE_SLOTS: tuple[str, ...] = State.__slots__

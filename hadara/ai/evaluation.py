@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Catalog
+from ..content import COLOURS, TRACK_OF_COLOUR, Catalog
 from ..scoring import gold_sets
 from ..state import COLONY, DRAFT, FEEDING, MEDALS, OVER, PHASE_B, SETUP_SIDE, STATUE, WHEEL
 
@@ -166,6 +166,7 @@ class Evaluator:
         p5 = [c.effect for c in catalog.cards.values() if c.effect and c.effect.id == "P5"]
         self.p5_silver = [e.silver for e in p5 if e.silver]
         self.p5_gold = [e.gold for e in p5 if e.gold]
+        self._ctx_cache: dict[tuple[Any, ...], Ctx] = {}
         cv = weights.coin
         # Coin value at every substage, falling linearly through each epoch.
         self.cv = [cv[e] + (cv[e + 1] - cv[e]) * k / SUBSTAGES
@@ -178,17 +179,41 @@ class Evaluator:
     # ------------------------------------------------------------------ context
 
     def ctx(self, game: Game, seat: int) -> Ctx:
-        c = Ctx()
+        """The context of ``seat`` now; contexts are shared by every position with the same
+        time left and colony stacks (playouts ask for the same few over and over)."""
         e, step = game.epoch, game.step
-        c.epoch, c.n = e, game.n
-        c.over = step == OVER
-        if c.over:
+        if step == OVER:
             t = LAST
         else:
             sub = _SUB.get(step)
             if sub is None:  # colony or statue step, after Phase A or Phase B
                 sub = (1 if step == COLONY else 2) + (3 if game.phase == "B" else 0)
             t = (e - 1) * SUBSTAGES + sub
+        # Acquisitions: Phase-A rounds and Phase-B turns this seat still has this epoch.
+        n = game.n
+        if step in (SETUP_SIDE, WHEEL):
+            acq = ACQ_PER_EPOCH
+        elif step == DRAFT:
+            acq = 5 - game.round + 5
+        elif step == PHASE_B:
+            order, r0 = game.order, game.round
+            acq = sum(1 for r in range(r0, 5 * n) if order[r % n] == seat)
+        elif game.phase == "A" and step in (COLONY, STATUE):
+            acq = 5
+        else:
+            acq = 0
+        key = (n, t, step, acq, *map(len, game.colony_stacks))
+        c = self._ctx_cache.get(key)
+        if c is None:
+            if len(self._ctx_cache) > 50_000:
+                self._ctx_cache.clear()
+            c = self._ctx_cache[key] = self._build_ctx(game, step, e, t, acq)
+        return c
+
+    def _build_ctx(self, game: Game, step: str, e: int, t: int, acq: int) -> Ctx:
+        c = Ctx()
+        c.epoch, c.n = e, game.n
+        c.over = step == OVER
         c.stage = t
         c.cv = self.cv[t]
         # Income arrives just before each colony step; at that step it was already paid.
@@ -199,18 +224,6 @@ class Evaluator:
             j + 1 == t and step == STATUE))
         if c.over:
             c.col_stages = c.st_stages = 0
-        # Acquisitions: Phase-A rounds and Phase-B turns this seat still has this epoch.
-        n = game.n
-        if step in (SETUP_SIDE, WHEEL):
-            acq = ACQ_PER_EPOCH
-        elif step == DRAFT:
-            acq = 5 - game.round + 5
-        elif step == PHASE_B:
-            acq = sum(1 for r in range(game.round, 5 * n) if game.order[r % n] == seat)
-        elif game.phase == "A" and step in (COLONY, STATUE):
-            acq = 5
-        else:
-            acq = 0
         c.acq_epoch = 0 if c.over else acq
         later = 3 - e
         c.acq_total = c.acq_epoch + ACQ_PER_EPOCH * later
@@ -472,7 +485,10 @@ class Evaluator:
         silver_free = self.max_silver - len(p.silver)
         if p.silver or (c.medal_epoch and silver_free > 0):
             growth = c.growth / (p.ncards + 4)
-            proj = [tr[i] + growth * (ncol.get(TRACK_COLOURS[i], 0) + 1) for i in range(4)]
+            proj = [tr[0] + growth * (ncol.get("yellow", 0) + 1),
+                    tr[1] + growth * (ncol.get("red", 0) + 1),
+                    tr[2] + growth * (ncol.get("blue", 0) + 1),
+                    tr[3] + growth * (ncol.get("green", 0) + 1)]
             if p.silver:
                 values = sorted((proj[TRACK_OF_COLOUR[s]] for s in p.silver), reverse=True)
                 full = eff.get("P10", 0) if eff else 0
@@ -489,11 +505,15 @@ class Evaluator:
             if eff and eff.get("P5"):
                 silver_cost, gold_cost = c.p5_silver, c.p5_gold
             if silver_free > 0:
-                best = sorted((proj[i] for i in range(4) if p.tiles[i]), reverse=True)
-                for x in best[:silver_free]:
-                    gain = x / 2 - silver_cost * mcv
-                    if gain > 0:
-                        v += w.silver_pot * gain
+                tiles = p.tiles
+                best = [proj[i] for i in (0, 1, 2, 3) if tiles[i]]
+                if len(best) > silver_free:
+                    best.sort(reverse=True)
+                    del best[silver_free:]
+                price = silver_cost * mcv
+                for x in best:
+                    if x > 2 * price:
+                        v += w.silver_pot * (x / 2 - price)
             if p.gold < self.max_gold:
                 gain = gold_pts * sets - gold_cost * mcv
                 if gain > 0:

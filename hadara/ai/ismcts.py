@@ -31,7 +31,7 @@ from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .greedy import evaluator, greedy_action, scored_actions
 
 #: Iterations per decision in tournaments when no budget is given (≈ 250 ms here; docs/ai.md).
-TOURNAMENT_ITERATIONS = 100
+TOURNAMENT_ITERATIONS = 300
 #: The bot's default: a time budget, at most 2 s per decision.
 BOT_BUDGET_MS = 1500
 
@@ -53,8 +53,8 @@ class Search:
     """One decision's search. ``run`` returns the root's children statistics."""
 
     def __init__(self, ev: Evaluator, view: View, actions: list[Action], rng: Rng,
-                 catalog: Catalog, c: float = 0.7, scale: float = 15.0,
-                 prior_weight: float = 1.0, horizon: int = 1) -> None:
+                 catalog: Catalog, c: float = 0.3, scale: float = 15.0,
+                 prior_weight: float = 0.0, horizon: int = 1) -> None:
         self.ev, self.view, self.actions, self.rng, self.cat = ev, view, actions, rng, catalog
         self.me: int = view["viewer"]
         self.c, self.scale, self.prior_weight, self.horizon = c, scale, prior_weight, horizon
@@ -171,8 +171,8 @@ class IsmctsAgent(Agent):
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  budget_ms: float | None = None, weights: Weights = DEFAULT_WEIGHTS,
-                 catalog: Catalog | None = None, c: float = 0.7, scale: float = 15.0,
-                 prior_weight: float = 1.0, horizon: int = 1, **_: object) -> None:
+                 catalog: Catalog | None = None, c: float = 0.3, scale: float = 15.0,
+                 prior_weight: float = 0.0, horizon: int = 1, **_: object) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = TOURNAMENT_ITERATIONS
