@@ -236,3 +236,17 @@ def test_hint_for_a_forced_decision_says_so():
     assert action == only[0] and "only" in reason
     with pytest.raises(ValueError):
         hint(view(game, seat), [])
+
+
+def test_docs_example_runs(capsys):
+    """The example in docs/ai.md is the AI's API contract: run it so it stays true."""
+    import re
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "ai.md"
+    block = re.findall(r"```python\n(.*?)```", doc.read_text(), re.S)[0]
+    namespace: dict = {}
+    exec(compile(block, str(doc), "exec"), namespace)
+    assert namespace["game"].is_over
+    assert namespace["suggestion"] is not None and namespace["reason"]
+    assert capsys.readouterr().out.startswith("[")

@@ -163,6 +163,9 @@ class Evaluator:
         self.p11, self.p14 = rules.eff("P11", "points_per_set"), rules.eff("P14", "reduction")
         self.gold_pts, self.coins_per_point = rules.gold_set_points, rules.coins_per_point
         self.max_silver, self.max_gold = rules.max_silver, rules.max_gold
+        self.p1, self.p3 = rules.eff("P1", "coins"), rules.eff("P3", "steps")
+        self.p6_coins, self.p6_max = rules.eff("P6", "coins_per_card"), rules.eff("P6", "max_cards")
+        self.p7_coins, self.p7_max = rules.eff("P7", "coins_per_food"), rules.eff("P7", "max")
         p5 = [c.effect for c in catalog.cards.values() if c.effect and c.effect.id == "P5"]
         self.p5_silver = [e.silver for e in p5 if e.silver]
         self.p5_gold = [e.gold for e in p5 if e.gold]
@@ -331,7 +334,7 @@ class Evaluator:
             if a["mode"] == "buy":
                 self._buy(q, card, a.get("tile"))
             else:
-                q.coins += self.sell[card.epoch - 1] + q.eff.get("P1", 0)
+                q.coins += self.sell[card.epoch - 1] + q.eff.get("P1", 0) * self.p1
         elif t == "colony":
             self._colony(game, q, a)
         elif t == "colony_skip":
@@ -358,7 +361,7 @@ class Evaluator:
         for i, g in enumerate(card.gains):
             tr[i] += g
         if card.colour in q.p3:
-            tr[TRACK_OF_COLOUR[card.colour]] += q.p3.count(card.colour)
+            tr[TRACK_OF_COLOUR[card.colour]] += q.p3.count(card.colour) * self.p3
         q.ncol[card.colour] = q.ncol.get(card.colour, 0) + 1
         q.points += card.points
         q.ncards += 1
@@ -368,7 +371,7 @@ class Evaluator:
             q.eff[e.id] = q.eff.get(e.id, 0) + 1
             if e.id == "P3":
                 q.p3 = [*q.p3, e.colour]
-                tr[TRACK_OF_COLOUR[e.colour]] += q.ncol.get(e.colour, 0)
+                tr[TRACK_OF_COLOUR[e.colour]] += q.ncol.get(e.colour, 0) * self.p3
             elif e.id == "P2" and tile is not None:
                 q.tiles = q.tiles[:]
                 q.tiles[TRACK_OF_COLOUR[tile]] -= 1
@@ -591,29 +594,22 @@ class Evaluator:
             deficit = ncards + need - food
             if deficit > 0:
                 if p6:
-                    paid = min(deficit, 6)
-                    pen += weight * (paid * min(loss, 2 * c.cv) + (deficit - paid) * loss)
+                    paid = min(deficit, self.p6_max)
+                    pen += weight * (paid * min(loss, self.p6_coins * c.cv)
+                                     + (deficit - paid) * loss)
                 else:
                     pen += weight * deficit * loss
             elif p7:
-                pen -= weight * min(12.0, -deficit * 3) * c.cv
+                pen -= weight * min(self.p7_max, -deficit * self.p7_coins) * c.cv
         return pen
 
     def _effects(self, p: Pos, c: Ctx) -> float:
         eff = p.eff
         v = 0.0
         if eff.get("P1"):
-            v += eff["P1"] * c.sells * c.cv
+            v += eff["P1"] * self.p1 * c.sells * c.cv
         if p.p3:
-            v += len(p.p3) * c.buys / 5 * self.w.step
+            v += len(p.p3) * self.p3 * c.buys / 5 * self.w.step
         if eff.get("P4"):
             v += eff["P4"] * (4 - bin(p.st_mask).count("1")) * self.w.step
         return v * self.w.effect
-
-
-def _sets(counts: dict[str, float], wild: int) -> float:
-    """Gold-medal sets of fractional colour counts (projected), wildcards filling gaps."""
-    base = min(counts.values())
-    if not wild:
-        return base
-    return float(gold_sets({k: int(v) for k, v in counts.items()}, wild))
