@@ -250,3 +250,17 @@ def test_docs_example_runs(capsys):
     assert namespace["game"].is_over
     assert namespace["suggestion"] is not None and namespace["reason"]
     assert capsys.readouterr().out.startswith("[")
+
+
+def test_decide_runs_in_a_process_pool():
+    """The bot calls agents from a process pool: ``decide`` is picklable and deterministic."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from hadara.ai import decide
+
+    game, seat = _opening()
+    v, acts = view(game, seat), game.legal_actions(seat)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        remote = pool.submit(decide, "ismcts", v, acts, 3, iterations=12).result()
+    assert remote == decide("ismcts", v, acts, 3, iterations=12)
+    assert remote in acts

@@ -80,6 +80,14 @@ def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
     return _REGISTRY[name](seed=seed, **options)
 
 
+def decide(level: str, view: View, actions: list[Action], seed: int = 0,
+           **options: Any) -> Action:
+    """One decision by a fresh agent: a top-level function, so a process pool can run it."""
+    if len(actions) == 1:
+        return actions[0]
+    return make_agent(level, seed=seed, **options).choose(view, actions)
+
+
 def _load_levels() -> None:
     # Importing the level modules registers them; done lazily to avoid import cycles.
     from . import greedy, ismcts, random_agent  # noqa: F401
