@@ -29,6 +29,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
+	$(BIN)/python bench/ai.py
 
 sample: $(STAMP)
 	$(BIN)/python -m rendering sample --players 5 --seed 3 --out out/
