@@ -545,32 +545,23 @@ class Evaluator:
     def _colonies(self, m: int, acts: int, mask: int, p9: int, c: Ctx) -> float:
         """Colonies still to take: in reach now, or credited in part by the distance left."""
         bonus = p9 * self.p9 * c.cv
-        partial, reach = self.w.partial, c.reach
-        vals = []
-        for li, lv in enumerate(self.levels):
-            if mask >> li & 1 or not c.stacks[li]:
-                continue
-            val = c.col_base[li] + bonus
-            gap = lv - m
-            if gap > 0:
-                if gap >= reach:
-                    continue
-                val *= (1.0 - gap / reach) * partial
-            vals.append(val)
-        if len(vals) > acts:
-            vals.sort(reverse=True)
-            vals = vals[:acts]
-        return sum(vals)
+        return self._best_within_reach(
+            [(c.col_base[li] + bonus, lv - m) for li, lv in enumerate(self.levels)
+             if not mask >> li & 1 and c.stacks[li]], acts, c.reach)
 
     def _statues(self, cult: int, acts: int, mask: int, p4: int, c: Ctx) -> float:
         bonus = p4 * self.p4_points
-        partial, reach = self.w.partial, c.reach
+        return self._best_within_reach(
+            [(space.points + space.extra_points + bonus, space.requirement - cult)
+             for i, space in enumerate(self.statues) if not mask >> i & 1], acts, c.reach)
+
+    def _best_within_reach(self, options: list[tuple[float, int]], acts: int,
+                           reach: float) -> float:
+        """The ``acts`` best (value, requirement gap) options: one in reach counts in full, one
+        still short by less than ``reach`` in part, linearly in the distance; others not."""
+        partial = self.w.partial
         vals = []
-        for i, space in enumerate(self.statues):
-            if mask >> i & 1:
-                continue
-            val = space.points + space.extra_points + bonus
-            gap = space.requirement - cult
+        for val, gap in options:
             if gap > 0:
                 if gap >= reach:
                     continue
