@@ -30,33 +30,34 @@ def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None) 
     step = view["step"]
     g = Game.__new__(Game)
     g.setup, g.seed, g.log = None, None, None
-    g.catalog = cat
-    g.players = list(view["players"])
-    g.variant = view["variant"]
-    g.n = n
-    g.setup_card = [s["setup_card"] for s in seats]
-    g.side = [s["side"] for s in seats]
-    g.coins = [s["coins"] for s in seats]
-    g.tracks = [[s["tracks"][t] for t in TRACKS] for s in seats]
-    g.tableau = [list(s["tableau"]) for s in seats]
-    g.p2_tiles = [dict(s["p2_tiles"]) for s in seats]
-    g.statues = [[None if p is None else [p["tile"], p["side"]] for p in s["statues"]]
+    f: dict[str, Any] = {}
+    f["catalog"] = cat
+    f["players"] = list(view["players"])
+    f["variant"] = view["variant"]
+    f["n"] = n
+    f["setup_card"] = [s["setup_card"] for s in seats]
+    f["side"] = [s["side"] for s in seats]
+    f["coins"] = [s["coins"] for s in seats]
+    f["tracks"] = [[s["tracks"][t] for t in TRACKS] for s in seats]
+    f["tableau"] = [list(s["tableau"]) for s in seats]
+    f["p2_tiles"] = [dict(s["p2_tiles"]) for s in seats]
+    f["statues"] = [[None if p is None else [p["tile"], p["side"]] for p in s["statues"]]
                  for s in seats]
-    g.tiles = [[s["bonus_tiles"][c] for c in TRACK_COLOURS] for s in seats]
-    g.silver = [list(s["silver_medals"]) for s in seats]
-    g.gold = [s["gold_medals"] for s in seats]
-    g.removed = [list(s["removed"]) for s in seats]
-    g.deck_colours = list(view["deck_colours"])
-    g.discards = [list(d) for d in view["discards"]]
-    g.epoch, g.phase, g.step, g.round = epoch, view["phase"], step, view["round"]
-    g.wheel, g.first, g.order = view["wheel"], view["first"], list(view["order"])
-    g.turn, g.acted = view["turn"], view["acted"]
+    f["tiles"] = [[s["bonus_tiles"][c] for c in TRACK_COLOURS] for s in seats]
+    f["silver"] = [list(s["silver_medals"]) for s in seats]
+    f["gold"] = [s["gold_medals"] for s in seats]
+    f["removed"] = [list(s["removed"]) for s in seats]
+    f["deck_colours"] = list(view["deck_colours"])
+    f["discards"] = [list(d) for d in view["discards"]]
+    f["epoch"], f["phase"], f["step"], f["round"] = epoch, view["phase"], step, view["round"]
+    f["wheel"], f["first"], f["order"] = view["wheel"], view["first"], list(view["order"])
+    f["turn"], f["acted"] = view["turn"], view["acted"]
     # Only the viewer's decision id is visible; others who decide get ids of a form the
     # engine never issues ("d<counter>.<seat>.0"), so none can collide with a later one.
-    g.next_decision = view["next_decision"]
-    g.version = view["version"] + len(priv["pending"])
-    g.decision_ids = [priv["decision_id"] if i == me else
-                      (_other_id(g, i) if s["deciding"] else None) for i, s in enumerate(seats)]
+    f["next_decision"] = view["next_decision"]
+    f["version"] = view["version"] + len(priv["pending"])
+    f["decision_ids"] = [priv["decision_id"] if i == me else
+                      (_other_id(f["next_decision"], i) if s["deciding"] else None) for i, s in enumerate(seats)]
 
     # --- cards: what this seat has seen, per (epoch, colour)
     seen: set[str] = set(priv["sold"]) | set(priv["hand"])
@@ -82,34 +83,34 @@ def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None) 
         return out
 
     # Own sales are known; others' Phase-A sales are known only by epoch and colour.
-    g.sold = []
+    f["sold"] = []
     for i, s in enumerate(seats):
         if i == me:
             public = set(s["sold_public"])
-            g.sold.append([[c, c in public] for c in priv["sold"]])
+            f["sold"].append([[c, c in public] for c in priv["sold"]])
         else:
             hidden = [[take(h["epoch"], h["colour"], 1)[0], False] for h in s["sold_hidden"]]
             # Order inside the list does not matter to the rules; public ones are known.
-            g.sold.append(hidden + [[c, True] for c in s["sold_public"]])
-    g.hands = [[] for _ in range(n)]
+            f["sold"].append(hidden + [[c, True] for c in s["sold_public"]])
+    f["hands"] = [[] for _ in range(n)]
     if step == DRAFT:
         for d in view["draws"]:
             s = d["seat"]
-            g.hands[s] = list(priv["hand"]) if s == me else take(epoch, d["colour"], 2)
-    g.decks = [take(epoch, d["colour"], d["count"]) if d["count"] else []
+            f["hands"][s] = list(priv["hand"]) if s == me else take(epoch, d["colour"], 2)
+    f["decks"] = [take(epoch, d["colour"], d["count"]) if d["count"] else []
                for d in view["decks"]]
-    g.box = [x for key in sorted(unseen) for x in unseen[key]]
+    f["box"] = [x for key in sorted(unseen) for x in unseen[key]]
     per = cat.rules.draw_per_player * n
-    g.epoch_decks = {}
+    f["epoch_decks"] = {}
     for e in range(dealt + 1, 4):
         decks = []
-        for c in g.deck_colours:
+        for c in f["deck_colours"]:
             pool = list(cat.pool(e, c, advanced))
             rng.shuffle(pool)
             decks.append(pool[:per])
-        g.epoch_decks[e] = decks
+        f["epoch_decks"][e] = decks
     if dealt:
-        g.epoch_decks[epoch] = [d[:] for d in g.decks]
+        f["epoch_decks"][epoch] = [d[:] for d in f["decks"]]
 
     # --- colonies: integrated ids are known; others only by their front
     levels = cat.rules.colony_levels
@@ -127,39 +128,39 @@ def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None) 
                 return pool.pop(i)
         raise ValueError(f"view inconsistent: no level-{level} tile with front {key}")
 
-    g.colonies = []
+    f["colonies"] = []
     for s in seats:
-        g.colonies.append([[c["tile"], True] if c["integrated"]
+        f["colonies"].append([[c["tile"], True] if c["integrated"]
                            else [take_front(c["level"], c["front"]), False]
                            for c in s["colonies"]])
-    g.colony_stacks = []
+    f["colony_stacks"] = []
     for st in view["colony_stacks"]:
         stack = [take_front(st["level"], st["top"])] if st["top"] else []
         rest = pools[st["level"]]
         stack += rest[:st["count"] - len(stack)]
         del rest[:max(0, st["count"] - 1)]
-        g.colony_stacks.append(stack)
-    g.colony_box = sorted(t for lv in levels for t in pools[lv])
+        f["colony_stacks"].append(stack)
+    f["colony_box"] = sorted(t for lv in levels for t in pools[lv])
 
     # --- simultaneous choices: own ones are known, others' are open again
-    g.commits = [None] * n
-    g.pending = [[] for _ in range(n)]
-    g.done = [False] * n
-    g.restore_derived()
+    f["commits"] = [None] * n
+    f["pending"] = [[] for _ in range(n)]
+    f["done"] = [False] * n
     if step in (DRAFT, SETUP_SIDE):
-        g.commits[me] = priv["commit"]
+        f["commits"][me] = dict(priv["commit"]) if priv["commit"] else None
     elif step in (FEEDING, MEDALS):
-        g.pending[me] = [dict(a) for a in priv["pending"]]
+        f["pending"][me] = [dict(a) for a in priv["pending"]]
         for i in range(n):
             if i == me:
-                g.done[i] = seats[i]["done"]
+                f["done"][i] = seats[i]["done"]
             elif step == FEEDING:
-                g.done[i] = len(g.tableau[i]) <= g.tracks[i][3]
-            if not g.done[i] and g.decision_ids[i] is None:
-                g.decision_ids[i] = _other_id(g, i)
+                f["done"][i] = len(f["tableau"][i]) <= f["tracks"][i][3]
+            if not f["done"][i] and f["decision_ids"][i] is None:
+                f["decision_ids"][i] = _other_id(f["next_decision"], i)
+    g.fill(**f)
     g.opening = g._res = Result()
     return g
 
 
-def _other_id(g: Game, seat: int) -> str:
-    return f"d{g.next_decision}.{seat}.0"
+def _other_id(next_decision: int, seat: int) -> str:
+    return f"d{next_decision}.{seat}.0"

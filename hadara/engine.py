@@ -4,7 +4,7 @@
 raises a :class:`~hadara.errors.HadaraError` and leaves the game exactly as it was (every check
 runs before the first change). Use ``clone()`` for a copy to explore.
 
-Rule ids (R-…, E…, F1, M1, G…, P…, D-…) refer to ``shared/rules/hadara-rules.md``.
+Rule ids (R-…, E…, F1, M1, G…, P…, D-…) refer to ``docs/rules.md``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import scoring
+from .actions import checked
 from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Card, Catalog, default_catalog
-from .errors import GameOver, IllegalAction, NotYourDecision, StaleDecision
+from .errors import (
+    BadSetup,
+    GameOver,
+    MalformedAction,
+    NotSeated,
+    NotYourDecision,
+    StaleDecision,
+)
+from .options import explain_illegal
 from .setup import Setup, random_setup
 from .state import (
     COLONY,
@@ -77,7 +86,17 @@ class Game(State):
     @classmethod
     def new(cls, players: list[str] | tuple[str, ...], variant: str = "basic", seed: int = 0,
             catalog: Catalog | None = None) -> Game:
-        """A game of 2–5 named players; the seed decides seats, cards and tiles."""
+        """A game of 2–5 named players; the seed decides seats, cards and tiles.
+
+        Refuses bad arguments with :class:`BadSetup`: players must be a list of 2–5 distinct,
+        non-empty names of at most ``MAX_NAME`` characters; the seed an integer in
+        0..2**63-1 (it fits a database integer).
+        """
+        check_players(players)
+        check_seed(seed)
+        if variant not in VARIANTS:
+            raise BadSetup(f"The variant must be basic or advanced, not {variant!r}.",
+                           "bad_variant", variant=str(variant)[:MAX_NAME])
         catalog = catalog or default_catalog()
         return cls.from_setup(random_setup(catalog, players, variant, seed), seed, catalog)
 
@@ -86,51 +105,40 @@ class Game(State):
                    catalog: Catalog | None = None) -> Game:
         """A game from an explicit setup (tests and puzzles stack the deck this way)."""
         catalog = catalog or default_catalog()
-        setup.validate(catalog)
+        if seed is not None:
+            check_seed(seed)
+        try:
+            setup.validate(catalog)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise BadSetup(f"The setup does not fit the rules or content: {exc}",
+                           "bad_setup_record") from None
         g = cls.__new__(cls)
         g.setup, g.seed, g.log, g._res = setup, seed, [], Result()
-        g.catalog = catalog
-        n = g.n = setup.n
-        g.players = list(setup.players)
-        g.variant = setup.variant
-        g.setup_card = list(setup.setup_cards)
-        g.side = [None] * n
-        g.coins = [0] * n
-        g.tracks = [[0, 0, 0, 0] for _ in range(n)]
-        g.tableau = [[] for _ in range(n)]
-        g.p2_tiles = [{} for _ in range(n)]
-        g.colonies = [[] for _ in range(n)]
-        g.statues = [[None] * len(catalog.statues) for _ in range(n)]
-        per = catalog.rules.bonus_tiles_per_colour
-        g.tiles = [[per] * len(TRACK_COLOURS) for _ in range(n)]
-        g.silver = [[] for _ in range(n)]
-        g.gold = [0] * n
-        g.sold = [[] for _ in range(n)]
-        g.removed = [[] for _ in range(n)]
-        g.box = []
-        g.deck_colours = list(setup.deck_colours)
-        g.epoch_decks = {e: [list(by_colour[c]) for c in g.deck_colours]
-                         for e, by_colour in setup.decks.items()}
-        g.decks = [[] for _ in range(5)]
-        g.discards = [[] for _ in range(5)]
+        n = setup.n
         levels = catalog.rules.colony_levels
-        g.colony_stacks = [list(setup.colonies[lv]) for lv in levels]
-        g.colony_box = sorted(c for lv in levels for c in catalog.colonies_at(lv)
-                              if c not in setup.colonies[lv])
-        g.epoch, g.phase, g.step, g.round = 1, "A", SETUP_SIDE, 0
-        g.wheel, g.first, g.order, g.turn = None, 0, list(range(n)), 0
-        g.hands = [[] for _ in range(n)]
-        g.commits = [None] * n
-        g.pending = [[] for _ in range(n)]
-        g.done = [False] * n
-        g.acted = 0
-        g.decision_ids = [None] * n
-        g.next_decision = 1
-        g.version = 0
-        g.restore_derived()
-        g._res = Result()
-        g._emit({"kind": "game_started", "players": g.players, "variant": g.variant,
-                 "setup_cards": g.setup_card,
+        per = catalog.rules.bonus_tiles_per_colour
+        g.fill(
+            catalog=catalog, n=n, players=list(setup.players), variant=setup.variant,
+            setup_card=list(setup.setup_cards), side=[None] * n, coins=[0] * n,
+            tracks=[[0, 0, 0, 0] for _ in range(n)], tableau=[[] for _ in range(n)],
+            p2_tiles=[{} for _ in range(n)], colonies=[[] for _ in range(n)],
+            statues=[[None] * len(catalog.statues) for _ in range(n)],
+            tiles=[[per] * len(TRACK_COLOURS) for _ in range(n)],
+            silver=[[] for _ in range(n)], gold=[0] * n, sold=[[] for _ in range(n)],
+            removed=[[] for _ in range(n)], box=[], deck_colours=list(setup.deck_colours),
+            epoch_decks={e: [list(by_colour[c]) for c in setup.deck_colours]
+                         for e, by_colour in setup.decks.items()},
+            decks=[[] for _ in range(5)], discards=[[] for _ in range(5)],
+            colony_stacks=[list(setup.colonies[lv]) for lv in levels],
+            colony_box=sorted(c for lv in levels for c in catalog.colonies_at(lv)
+                              if c not in setup.colonies[lv]),
+            epoch=1, phase="A", step=SETUP_SIDE, round=0, wheel=None, first=0,
+            order=list(range(n)), turn=0, hands=[[] for _ in range(n)], commits=[None] * n,
+            pending=[[] for _ in range(n)], done=[False] * n, acted=0,
+            decision_ids=[None] * n, next_decision=1, version=0,
+        )
+        g._emit({"kind": "game_started", "players": g.players[:], "variant": g.variant,
+                 "setup_cards": g.setup_card[:],
                  "initiative": [g.initiative(s) for s in range(n)]})
         if g.variant == "advanced":  # R-S3: each player chooses a side, simultaneously
             for s in range(n):
@@ -169,7 +177,8 @@ class Game(State):
         return [s for s in self.acting_seats() if self.commits[s] is None]
 
     def decision_id(self, seat: int) -> str | None:
-        return self.decision_ids[seat]
+        """The seat's current decision id (None: nothing to decide); cheap, for every click."""
+        return self.decision_ids[self.check_seat(seat)]
 
     def decisions(self) -> list[Decision]:
         out = []
@@ -181,8 +190,8 @@ class Game(State):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in a stable order ([] if it has no decision)."""
-        if not 0 <= seat < self.n or self.decision_ids[seat] is None:
-            return []
+        if type(seat) is not int or not 0 <= seat < self.n or self.decision_ids[seat] is None:
+            return []  # (True == 1 in Python: a bool is no seat)
         step = self.step
         if step == DRAFT:
             return self._card_actions(seat, "draft", self.hands[seat])
@@ -356,29 +365,51 @@ class Game(State):
         """
         if self.step == OVER:
             raise GameOver("The game is over.")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourDecision(f"There is no seat {seat!r} in this game.")
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise NotYourDecision(f"There is no seat {str(seat)[:8]!r} in this game.",
+                                  "no_such_seat")
         if self.decision_ids[seat] is None:
-            raise NotYourDecision(self._not_your_decision_message(seat))
+            raise self._not_your_decision(seat)
         if decision_id is not None and decision_id != self.decision_ids[seat]:
             raise StaleDecision("That choice is no longer open: the game has moved on.")
-        if not isinstance(action, dict):
-            raise IllegalAction("An action must be an object with a 'type'.")
-        action = normalise(action)
-        # True == 1 in Python: without this {"space": True} would pass as space 1.
-        if any(isinstance(v, bool) for v in action.values()):
-            raise IllegalAction("Action fields take names and numbers, not true/false.")
-        if check and action not in self.legal_actions(seat):
-            from .options import explain_illegal  # local: options imports this module
-
-            raise explain_illegal(self, seat, action)
+        # Checked: the engine's own legal copy; unchecked (AI search): a normalised copy.
+        action = self._legal_copy(seat, action) if check else normalise(action)
         self._res = res = Result()
-        if self.log is not None:
-            self.log.append({"seat": seat, "action": action})
-        self.version += 1
+        log = self.log
+        if self.step in (DRAFT, SETUP_SIDE) and self.commits[seat] is not None:
+            # A replaced simultaneous pick overwrites the seat's entry: until the reveal its
+            # last entry is its pick, so re-picks neither grow the save nor show in version.
+            if log is not None:
+                i = len(log) - 1
+                while log[i]["seat"] != seat:
+                    i -= 1
+                log[i] = {"seat": seat, "action": action}
+        else:
+            if log is not None:
+                log.append({"seat": seat, "action": action})
+            self.version += 1
         self._dispatch(seat, action)
         self._res = Result()
         return res
+
+    def _legal_copy(self, seat: int, action: Any) -> Action:
+        """The engine's own copy of ``action`` if it is legal, else the specific refusal.
+
+        The fast path finds the action among the legal ones and checks that every value has
+        the exact type (3.0 == 3 and True == 1 in Python); anything else goes through the
+        full shape check, which names the field at fault, and then the legality reasons.
+        """
+        legal = self.legal_actions(seat)
+        try:
+            match = legal[legal.index(action)]
+        except ValueError:
+            match = None
+        if match is not None and all(type(v) is type(match[k]) for k, v in action.items()):
+            return match  # a fresh dict from legal_actions: the caller's dict is not kept
+        action = checked(action)  # a well-formed copy (pay 0 dropped), or MalformedAction
+        if action not in legal:
+            raise explain_illegal(self, seat, action)
+        return action
 
     def apply_forced(self) -> Result:
         """Apply every pending forced decision (exactly one legal action) until none is left."""
@@ -396,10 +427,17 @@ class Game(State):
             if not progressed:
                 return total
 
-    def _not_your_decision_message(self, seat: int) -> str:
-        waiting = [self.players[s] for s in self.waiting_on()]
-        who = ", ".join(waiting) if waiting else "nobody"
-        return f"It is not your decision now; the game is waiting for {who}."
+    def _not_your_decision(self, seat: int) -> NotYourDecision:
+        waiting = self.waiting_on()
+        who = ", ".join(self.players[s] for s in waiting) or "nobody"
+        return NotYourDecision(f"It is not your decision now; the game is waiting for {who}.",
+                               "not_your_turn", waiting=waiting)
+
+    def check_seat(self, seat: object) -> int:
+        """``seat`` as a seat index of this game, or :class:`NotSeated` (-1, True, "0" …)."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise NotSeated(f"{str(seat)[:8]!r} is not a seat of this game.", "not_seated")
+        return seat
 
     def _dispatch(self, seat: int, a: Action) -> None:
         t = a["type"]
@@ -419,8 +457,8 @@ class Game(State):
             self._set_wheel(seat, a)
         elif t == "setup_side":
             self._commit(seat, a, "setup_side")
-        else:  # pragma: no cover - legal_actions only yields the types above
-            raise IllegalAction(f"Unknown action type {t!r}.")
+        else:  # pragma: no cover - checked() and legal_actions only yield the types above
+            raise MalformedAction(f"Unknown action type {t!r}.", "unknown_type")
 
     # -- events and decisions
 
@@ -452,8 +490,9 @@ class Game(State):
     def _commit(self, seat: int, a: Action, what: str) -> None:
         replaced = self.commits[seat] is not None
         self.commits[seat] = a
-        self._emit({"kind": f"{what}_committed", "seat": seat, "replaced": replaced})
-        self._emit({"kind": f"{what}_recorded", "action": a}, seat)
+        if not replaced:  # others learn that a pick is in, never how often it changed
+            self._emit({"kind": f"{what}_committed", "seat": seat})
+        self._emit({"kind": f"{what}_recorded", "action": dict(a), "replaced": replaced}, seat)
         if all(c is not None for c in self.commits):
             if self.step == DRAFT:
                 self._resolve_round()
@@ -764,7 +803,7 @@ class Game(State):
 
     def _feed(self, seat: int, a: Action) -> None:
         self.pending[seat].append(a)
-        self._emit({"kind": "feeding_recorded", "action": a}, seat)
+        self._emit({"kind": "feeding_recorded", "action": dict(a)}, seat)
         if self.feeding_status(seat)["satisfied"]:
             self.done[seat] = True
             self._close(seat)
@@ -831,7 +870,7 @@ class Game(State):
                 self._resolve_medals()
             return
         self.pending[seat].append(a)
-        self._emit({"kind": "medal_recorded", "action": a}, seat)
+        self._emit({"kind": "medal_recorded", "action": dict(a)}, seat)
         self._open(seat)
 
     def _resolve_medals(self) -> None:
@@ -874,7 +913,34 @@ class Game(State):
 
 
 def normalise(action: Action) -> Action:
-    """Drop a zero ``pay`` so {"pay": 0} and no pay name the same action."""
+    """A copy without a zero ``pay``: {"pay": 0} and no pay name the same action."""
     if action.get("pay") == 0:
-        action = {k: v for k, v in action.items() if k != "pay"}
-    return action
+        return {k: v for k, v in action.items() if k != "pay"}
+    return dict(action)
+
+
+VARIANTS = ("basic", "advanced")
+MAX_NAME = 64  # Discord names are at most 32; room for "(AI)" suffixes and other front ends
+MAX_SEED = 2**63 - 1  # seeds fit a signed 64-bit database integer
+
+
+def check_players(players: object) -> None:
+    """2–5 distinct, non-empty player names of sensible length, or :class:`BadSetup`."""
+    if type(players) not in (list, tuple):
+        raise BadSetup("Players must be a list of names.", "players_not_a_list")
+    names: list[object] = list(players)  # type: ignore[call-overload]
+    if not 2 <= len(names) <= 5:
+        raise BadSetup(f"Hadara takes 2 to 5 players, not {len(names)}.", "player_count",
+                       count=len(names))
+    for name in names:
+        if type(name) is not str or not name.strip() or len(name) > MAX_NAME:
+            raise BadSetup(f"A player name must be 1 to {MAX_NAME} characters.",
+                           "bad_player_name", max=MAX_NAME)
+    if len(set(names)) != len(names):
+        raise BadSetup("Player names must be distinct.", "duplicate_player_name")
+
+
+def check_seed(seed: object) -> None:
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise BadSetup(f"The seed must be a whole number from 0 to {MAX_SEED}.", "bad_seed",
+                       max=MAX_SEED)

@@ -18,17 +18,49 @@ SEQUENTIAL = frozenset({WHEEL, PHASE_B, COLONY, STATUE})
 STEPS = (SETUP_SIDE, WHEEL, DRAFT, PHASE_B, COLONY, STATUE, FEEDING, MEDALS, OVER)
 
 
+# Every field of the state, once, with how ``clone`` copies it: "share" (never mutated in
+# place after creation), "copy" (a flat list), "rows" (a list of lists or dicts, one level
+# deeper), "rows2" (colonies: a list of lists of lists). ``__slots__``, ``clone``,
+# ``snapshot`` and ``fill`` (used by creation and determinisation) all read this table, so a
+# new field cannot be forgotten in one of them.
+FIELDS: dict[str, str] = {
+    "catalog": "share", "players": "share", "variant": "share", "n": "share",
+    "setup_card": "share", "side": "copy", "coins": "copy", "tracks": "rows",
+    "tableau": "rows", "p2_tiles": "rows", "colonies": "rows2",
+    "statues": "rows",  # a placed statue's [tile, side] pair is replaced, never mutated
+    "tiles": "rows", "silver": "rows", "gold": "copy",
+    "sold": "rows",  # [card, public] pairs are never mutated
+    "removed": "rows", "box": "copy",
+    "epoch_decks": "share",  # dealt by copying
+    "deck_colours": "share", "decks": "rows", "discards": "rows", "colony_stacks": "rows",
+    "colony_box": "share", "epoch": "share", "phase": "share", "step": "share",
+    "round": "share", "wheel": "share", "first": "share", "order": "share", "turn": "share",
+    "hands": "rows", "commits": "copy",  # commit dicts are never mutated
+    "pending": "rows", "done": "copy", "acted": "share", "decision_ids": "copy",
+    "next_decision": "share", "version": "share",
+    # derived caches, rebuilt from the tableaux by restore_derived()
+    "ncol": "rows", "eff": "rows", "p3": "rows",
+}
+DERIVED = ("catalog", "ncol", "eff", "p3")  # not part of a snapshot
+
+
+def _copier(how: str) -> Any:
+    if how == "share":
+        return None
+    if how == "copy":
+        return list.copy
+    if how == "rows":
+        return lambda rows: [r.copy() for r in rows]
+    return lambda rows: [[c[:] for c in r] for r in rows]
+
+
+_COPIERS: tuple[tuple[str, Any], ...] = tuple((k, _copier(v)) for k, v in FIELDS.items())
+
+
 class State:
     """Mutable game state. ``Game`` (engine.py) adds the rules on top of it."""
 
-    __slots__ = (
-        "catalog", "players", "variant", "n", "setup_card", "side", "coins", "tracks",
-        "tableau", "p2_tiles", "colonies", "statues", "tiles", "silver", "gold", "sold",
-        "removed", "box", "epoch_decks", "deck_colours", "decks", "discards", "colony_stacks",
-        "colony_box", "epoch", "phase", "step", "round", "wheel", "first", "order", "turn",
-        "hands", "commits", "pending", "done", "acted", "decision_ids", "next_decision",
-        "version", "ncol", "eff", "p3",
-    )
+    __slots__ = tuple(FIELDS)
 
     catalog: Catalog
     players: list[str]
@@ -74,63 +106,31 @@ class State:
     eff: list[dict[str, int]]  # effect id -> cards held (derived)
     p3: list[list[str]]  # colours of held P3 cards (derived)
 
+    def fill(self, **values: Any) -> None:
+        """Set every non-derived field at once; a missing or unknown field is an error."""
+        expected = set(FIELDS) - set(DERIVED) | {"catalog"}
+        if set(values) != expected:
+            missing, extra = expected - set(values), set(values) - expected
+            raise TypeError(f"State.fill: missing {sorted(missing)}, unknown {sorted(extra)}")
+        for name, value in values.items():
+            setattr(self, name, value)
+        self.restore_derived()
+
     def clone(self) -> State:
         cls = type(self)  # a subclass (Game) adds slots: build the same type, not a State
         new = cls.__new__(cls)
-        new.catalog = self.catalog
-        new.players = self.players  # never mutated
-        new.variant = self.variant
-        new.n = self.n
-        new.setup_card = self.setup_card  # never mutated after setup
-        new.side = self.side[:]
-        new.coins = self.coins[:]
-        new.tracks = [t[:] for t in self.tracks]
-        new.tableau = [t[:] for t in self.tableau]
-        new.p2_tiles = [dict(t) for t in self.p2_tiles]
-        new.colonies = [[c[:] for c in cs] for cs in self.colonies]
-        new.statues = [s[:] for s in self.statues]  # inner lists are never mutated
-        new.tiles = [t[:] for t in self.tiles]
-        new.silver = [s[:] for s in self.silver]
-        new.gold = self.gold[:]
-        new.sold = [s[:] for s in self.sold]  # inner pairs are never mutated
-        new.removed = [r[:] for r in self.removed]
-        new.box = self.box[:]
-        new.epoch_decks = self.epoch_decks  # never mutated; dealt by copying
-        new.deck_colours = self.deck_colours
-        new.decks = [d[:] for d in self.decks]
-        new.discards = [d[:] for d in self.discards]
-        new.colony_stacks = [c[:] for c in self.colony_stacks]
-        new.colony_box = self.colony_box
-        new.epoch = self.epoch
-        new.phase = self.phase
-        new.step = self.step
-        new.round = self.round
-        new.wheel = self.wheel
-        new.first = self.first
-        new.order = self.order
-        new.turn = self.turn
-        new.hands = [h[:] for h in self.hands]
-        new.commits = self.commits[:]  # commit dicts are never mutated
-        new.pending = [p[:] for p in self.pending]
-        new.done = self.done[:]
-        new.acted = self.acted
-        new.decision_ids = self.decision_ids[:]
-        new.next_decision = self.next_decision
-        new.version = self.version
-        new.ncol = [dict(c) for c in self.ncol]
-        new.eff = [dict(e) for e in self.eff]
-        new.p3 = [p[:] for p in self.p3]
+        for name, copy in _COPIERS:
+            value = getattr(self, name)
+            setattr(new, name, value if copy is None else copy(value))
         return new
 
     # -- snapshot: every field as JSON data (derived fields excluded) -----------------------
 
-    _DERIVED = ("catalog", "ncol", "eff", "p3")
-
     def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON-serialisable data: equal snapshots mean equal states."""
         out: dict[str, Any] = {}
-        for name in State.__slots__:  # not self.__slots__: on a Game that names only its own
-            if name in self._DERIVED:
+        for name in FIELDS:
+            if name in DERIVED:
                 continue
             value = getattr(self, name)
             if name == "epoch_decks":

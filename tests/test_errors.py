@@ -14,6 +14,7 @@ from hadara.errors import (
     GameOver,
     HadaraError,
     IllegalAction,
+    MalformedAction,
     NotYourDecision,
     StaleDecision,
 )
@@ -27,7 +28,9 @@ def test_error_codes_are_stable(cat):
                              CannotAfford)] == ["game_over", "not_your_decision", "stale",
                                                 "illegal", "cannot_afford"]
     assert issubclass(CannotAfford, IllegalAction)
-    assert CannotAfford("x").to_dict() == {"code": "cannot_afford", "message": "x"}
+    assert CannotAfford("x", "card_cost", cost=3).to_dict() == {
+        "code": "cannot_afford", "reason": "card_cost", "params": {"cost": 3}, "message": "x"}
+    assert IllegalAction("x").reason == "illegal"  # a refusal without a reason has its code
 
 
 def test_check_order_game_over_first(cat):
@@ -137,8 +140,9 @@ def test_booleans_are_not_seats_or_numbers(cat):
     seat = game.waiting_on()[0]
     force(game, seat, tracks=[0, 0, 99, 0])
     before = game.snapshot()
-    with pytest.raises(IllegalAction, match="true/false"):
+    with pytest.raises(MalformedAction, match="whole number") as err:
         game.apply(seat, {"type": "statue", "space": True, "tile": "red", "side": "points"})
+    assert (err.value.reason, err.value.params["field"]) == ("malformed_field", "space")
     assert game.snapshot() == before
     game.apply(seat, {"type": "statue", "space": 1, "tile": "red", "side": "points"})
 

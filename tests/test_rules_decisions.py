@@ -14,14 +14,15 @@ from hadara.options import options, unavailable
 from hadara.rng import Rng
 from hadara.state import (
     COLONY,
+    DERIVED,
     DRAFT,
     FEEDING,
+    FIELDS,
     MEDALS,
     PHASE_B,
     SETUP_SIDE,
     STATUE,
     WHEEL,
-    State,
 )
 
 
@@ -196,7 +197,7 @@ def test_snapshot_holds_every_state_field_as_json(cat):
     g = new_game(2)
     snap = g.snapshot()
     assert json.loads(json.dumps(snap)) == snap
-    assert set(snap) == set(State.__slots__) - set(State._DERIVED)
+    assert set(snap) == set(FIELDS) - set(DERIVED)
     assert snap["coins"] == g.coins and snap["decks"] == g.decks
     before = g.snapshot()
     g.apply(g.first, passive(g, g.first))
