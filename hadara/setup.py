@@ -42,19 +42,67 @@ class Setup:
         }
 
     @staticmethod
-    def from_dict(d: dict[str, Any]) -> Setup:
-        try:
-            return Setup(
-                players=tuple(d["players"]),
-                variant=d["variant"],
-                setup_cards=tuple(d["setup_cards"]),
-                deck_colours=tuple(d["deck_colours"]),
-                decks={int(e): {c: tuple(ids) for c, ids in dd.items()}
-                       for e, dd in d["decks"].items()},
-                colonies={int(r): tuple(ids) for r, ids in d["colonies"].items()},
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise BadSave(f"setup is malformed: {exc!r}") from None
+    def from_dict(d: Any, path: str = "setup") -> Setup:
+        """The setup :meth:`to_dict` wrote, with strict types; anything else raises
+        :class:`BadSave` naming the field (``setup.decks.2.red[3]: expected a string``).
+        Whether the setup fits the rules and content is :meth:`validate`'s question."""
+
+        def fail(field: str, what: str, value: Any) -> BadSave:
+            got = ("null" if value is None else "true/false" if isinstance(value, bool)
+                   else {int: "an integer", float: "a fraction", str: "a string", list: "a list",
+                         dict: "an object"}.get(type(value), type(value).__name__))
+            return BadSave(f"{field}: expected {what}, got {got}", "malformed", field=field)
+
+        def obj(field: str, value: Any) -> dict[str, Any]:
+            if type(value) is not dict:
+                raise fail(field, "an object", value)
+            return value
+
+        def strings(field: str, value: Any) -> tuple[str, ...]:
+            if type(value) is not list:
+                raise fail(field, "a list of strings", value)
+            for i, item in enumerate(value):
+                if type(item) is not str:
+                    raise fail(f"{field}[{i}]", "a string", item)
+            return tuple(value)
+
+        def number(field: str, key: Any) -> int:
+            if type(key) is not str or not (key.isascii() and key.isdigit() and len(key) <= 9
+                                            and (key == "0" or key[0] != "0")):
+                shown = f"{key!r:.40}" if type(key) is str else f"a key of type {type(key).__name__}"
+                raise BadSave(f"{field}: keys are whole numbers written plainly, got {shown}",
+                              "malformed", field=field)
+            return int(key)
+
+        fields = ("players", "variant", "setup_cards", "deck_colours", "decks", "colonies")
+        d = obj(path, d)
+        for name in fields:
+            if name not in d:
+                raise BadSave(f"{path}: missing field {name!r}", "malformed", field=path)
+        for name in d:
+            if name not in fields:
+                shown = f"{name!r:.40}" if type(name) is str else f"of type {type(name).__name__}"
+                raise BadSave(f"{path}: unknown field {shown}", "malformed", field=path)
+        if type(d["variant"]) is not str:
+            raise fail(f"{path}.variant", "a string", d["variant"])
+        decks: dict[int, dict[str, tuple[str, ...]]] = {}
+        for e, by_colour in obj(f"{path}.decks", d["decks"]).items():
+            epoch = number(f"{path}.decks", e)
+            decks[epoch] = {}
+            for colour, ids in obj(f"{path}.decks.{e}", by_colour).items():
+                if type(colour) is not str:
+                    raise fail(f"{path}.decks.{e}", "colour names as keys", colour)
+                decks[epoch][colour] = strings(f"{path}.decks.{e}.{colour:.40}", ids)
+        colonies = {number(f"{path}.colonies", r): strings(f"{path}.colonies.{r}", ids)
+                    for r, ids in obj(f"{path}.colonies", d["colonies"]).items()}
+        return Setup(
+            players=strings(f"{path}.players", d["players"]),
+            variant=d["variant"],
+            setup_cards=strings(f"{path}.setup_cards", d["setup_cards"]),
+            deck_colours=strings(f"{path}.deck_colours", d["deck_colours"]),
+            decks=decks,
+            colonies=colonies,
+        )
 
     def validate(self, catalog: Catalog) -> None:
         """Raise ValueError naming the first inconsistency with the rules and content."""
@@ -72,6 +120,11 @@ class Setup:
             raise ValueError("deck_colours must order the five colours")
         advanced = self.variant == "advanced"
         per = catalog.rules.draw_per_player * n
+        if set(self.decks) != set(EPOCHS) or any(set(self.decks[e]) != set(COLOURS)
+                                                 for e in EPOCHS):
+            raise ValueError("decks needs exactly one deck per epoch and colour")
+        if set(self.colonies) != set(catalog.rules.colony_levels):
+            raise ValueError("colonies needs exactly one stack per colony level")
         for epoch in EPOCHS:
             for colour in COLOURS:
                 ids = self.decks.get(epoch, {}).get(colour)
