@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hadara.ai.base import make_agent  # noqa: E402
+from hadara.ai import make_agent  # noqa: E402
 from hadara.ai.greedy import evaluator, greedy_action  # noqa: E402
 from hadara.ai.ismcts import TOURNAMENT_ITERATIONS, IsmctsAgent  # noqa: E402
 from hadara.determinise import determinise  # noqa: E402

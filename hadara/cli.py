@@ -36,8 +36,8 @@ def _data_check(args: argparse.Namespace) -> int:
     for eid in sorted(by_effect, key=lambda e: int(e[1:])):
         kind = cat.cards[by_effect[eid][0].rstrip("*")].effect.kind  # type: ignore[union-attr]
         print(f"  {eid:>3} {kind:<20} {', '.join(by_effect[eid])}")
-    adv = [c.id for c in cat.cards.values() if c.advanced]
-    print(f"advanced cards: {len(adv)} ({', '.join(adv)})")
+    advanced = [c.id for c in cat.cards.values() if c.advanced]
+    print(f"advanced cards: {len(advanced)} ({', '.join(advanced)})")
     prov = Counter(c.provenance for c in cat.cards.values())
     print("card provenance: " + ", ".join(f"{k} {v}" for k, v in sorted(prov.items())))
     for lv in cat.rules.colony_levels:

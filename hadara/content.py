@@ -25,6 +25,8 @@ EFFECT_KINDS: dict[str, str] = {
     "P9": "colony_coins", "P10": "silver_full", "P11": "set_points", "P12": "gold_wildcard",
     "P13": "double_action", "P14": "requirement_minus4", "P15": "buy_requirement",
 }
+Int = int  # inside _Checker the name ``int`` is a method
+Gains = tuple[int, int, int, int]  # steps on the income, military, culture and food tracks
 DATA_FILES = ("cards.json", "colonies.json", "statues.json", "setup_cards.json", "rules.json")
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
@@ -153,13 +155,13 @@ class Catalog:
 class _Checker:
     """Reads fields of one record, raising ContentError with its location."""
 
-    def __init__(self, file: str, record: str, data: Any) -> None:
-        self.file, self.record, self.data = file, record, data
+    def __init__(self, file: str, record: str, data: Any, prefix: str = "") -> None:
+        self.file, self.record, self.data, self.prefix = file, record, data, prefix
         if not isinstance(data, dict):
             self.fail("*", "must be an object")
 
     def fail(self, fld: str, message: str) -> None:
-        raise ContentError(self.file, self.record, fld, message)
+        raise ContentError(self.file, self.record, self.prefix + fld, message)
 
     def get(self, fld: str, kind: type | tuple[type, ...]) -> Any:
         if fld not in self.data:
@@ -172,7 +174,7 @@ class _Checker:
         return value
 
     def int(self, fld: str, lo: int = 0, hi: int = 10**6) -> int:
-        value = self.get(fld, int)
+        value: Int = self.get(fld, int)
         if not lo <= value <= hi:
             self.fail(fld, f"must lie in {lo}..{hi}, got {value}")
         return value
@@ -183,7 +185,7 @@ class _Checker:
             self.fail(fld, f"must be one of {', '.join(map(str, options))}, got {value!r}")
         return value
 
-    def tracks(self, fld: str, value: Any, allow_missing: bool = True) -> tuple[int, int, int, int]:
+    def tracks(self, fld: str, value: Any, allow_missing: bool = True) -> Gains:
         if not isinstance(value, dict):
             self.fail(fld, "must be an object of track: steps")
         for k, v in value.items():
@@ -195,7 +197,8 @@ class _Checker:
             for t in TRACKS:
                 if t not in value:
                     self.fail(f"{fld}.{t}", "is missing")
-        return tuple(value.get(t, 0) for t in TRACKS)  # type: ignore[return-value]
+        return (value.get(TRACKS[0], 0), value.get(TRACKS[1], 0), value.get(TRACKS[2], 0),
+                value.get(TRACKS[3], 0))
 
     def provenance(self) -> str:
         prov = self.data.get("provenance")
@@ -294,7 +297,7 @@ def _load_card(i: int, raw: Any, rules: Rules) -> Card:
                 if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) for x in v)):
                     c.fail(f"effect.{key}", "P5 needs three reduced costs (epochs I, II, III)")
             silver, gold = tuple(raw_eff["silver"]), tuple(raw_eff["gold"])
-        effect = Effect(eid, EFFECT_KINDS[eid], colour_param, silver, gold)  # type: ignore[arg-type]
+        effect = Effect(eid, EFFECT_KINDS[eid], colour_param, silver, gold)
     if advanced and colour != "purple":
         c.fail("advanced", "only purple cards are advanced (R-C1)")
     return Card(cid, c.get("name", str), epoch, colour, cost, gains, points, effect, advanced,
@@ -306,10 +309,8 @@ def _load_colony(i: int, raw: Any, levels: tuple[int, ...]) -> Colony:
     cid = c.get("id", str)
     c.record = f"#{i} ({cid})"
     req = c.one_of("requirement", levels)
-    front = _Checker("colonies.json", c.record, c.get("front", dict))
-    back = _Checker("colonies.json", c.record, c.get("back", dict))
-    for sub, name in ((front, "front"), (back, "back")):
-        sub.fail = lambda fld, msg, _n=name: c.fail(f"{_n}.{fld}", msg)  # type: ignore[method-assign]
+    front = _Checker("colonies.json", c.record, c.get("front", dict), "front.")
+    back = _Checker("colonies.json", c.record, c.get("back", dict), "back.")
     return Colony(cid, req, front.int("plunder"), front.int("cost"), front.int("points"),
                   back.tracks("gains", back.get("gains", dict)), back.int("points"),
                   c.provenance())

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Action, Game
+from . import driver
+from .engine import Action, Decision, Game, Result
 from .narrate import describe
 from .rng import Rng
 
@@ -47,6 +48,13 @@ def simple_policy(game: Game, seat: int, actions: list[Action], rng: Rng) -> Act
     return max(actions, key=worth)
 
 
+def with_rng(policy: Policy, rng: Rng) -> driver.Policy:
+    """``policy`` as a :mod:`hadara.driver` policy drawing from ``rng``."""
+    def decide(game: Game, decision: Decision) -> Action:
+        return policy(game, decision.seat, decision.actions, rng)
+    return decide
+
+
 def play(players: int = 4, seed: int = 7, variant: str = "basic",
          policy: Policy = simple_policy, out: Callable[[str], None] = print) -> Game:
     names = ["Amira", "Bahram", "Cyrus", "Darya", "Esther"][:players]
@@ -54,16 +62,16 @@ def play(players: int = 4, seed: int = 7, variant: str = "basic",
     rng = Rng(seed)
     for line in _lines(game, game.opening.public):
         out(line)
-    while not game.is_over:
-        seat = game.waiting_on()[0] if game.waiting_on() else game.acting_seats()[0]
-        actions = game.legal_actions(seat)
-        res = game.apply(seat, policy(game, seat, actions, rng), game.decision_id(seat))
+
+    def show(res: Result) -> None:
         for event in res.public:
             for line in _lines(game, [event]):
                 out(line)
             if event["kind"] == "medals_revealed" and not game.is_over:
                 for line in standings(game):  # between epochs, the state is the epoch's end
                     out(line)
+
+    driver.play(game, with_rng(policy, rng), on_result=show)
     return game
 
 

@@ -10,20 +10,19 @@ Rule ids (R-…, E…, F1, M1, G…, P…, D-…) refer to ``docs/rules.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from . import scoring
 from .actions import checked
-from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Card, Catalog, default_catalog
+from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Catalog, default_catalog
 from .errors import (
     BadSetup,
     GameOver,
     MalformedAction,
-    NotSeated,
     NotYourDecision,
     StaleDecision,
 )
-from .options import explain_illegal
+from .reasons import explain_illegal
 from .setup import Setup, random_setup
 from .state import (
     COLONY,
@@ -150,12 +149,10 @@ class Game(State):
         g.opening, g._res = g._res, Result()
         return g
 
-    def initiative(self, seat: int) -> int:
-        return self.catalog.setup_cards[self.setup_card[seat]].initiative
-
-    def clone(self) -> Game:  # type: ignore[override]
-        """An independent copy (hand-written, cheap; the log is shared-structure copied)."""
-        g: Game = State.clone(self)  # type: ignore[assignment]
+    def clone(self) -> Self:
+        """An independent copy (cheap, no deepcopy; the log's entries are shared, never
+        mutated)."""
+        g = State.clone(self)
         g.setup, g.seed = self.setup, self.seed
         g.log = self.log[:] if self.log is not None else None
         g.opening = self.opening
@@ -210,67 +207,6 @@ class Game(State):
         if step == SETUP_SIDE:
             return [{"type": "setup_side", "side": "A"}, {"type": "setup_side", "side": "B"}]
         return []
-
-    # -- costs and requirements shared by legality, labels and views
-
-    def card_cost(self, seat: int, card: Card) -> int:
-        """R-A3: printed cost minus 1 per owned card of that colour, at least 0."""
-        return max(0, card.cost - self.ncol[seat].get(card.colour, 0))
-
-    def sell_value(self, seat: int, card: Card) -> int:
-        bonus = self.eff[seat].get("P1", 0) * self.catalog.rules.eff("P1", "coins")
-        return self.catalog.rules.sell_values[card.epoch - 1] + bonus
-
-    def requirement_gap(self, seat: int, requirement: int, track: int) -> int:
-        """Points of requirement still missing after P14 (−4 per card)."""
-        reduction = self.eff[seat].get("P14", 0) * self.catalog.rules.eff("P14", "reduction")
-        return max(0, requirement - self.tracks[seat][track] - reduction)
-
-    def requirement_payment(self, seat: int, gap: int) -> int | None:
-        """P15: coins to close ``gap`` (3 per point, at most 30), None if impossible."""
-        if gap == 0:
-            return 0
-        if not self.eff[seat].get("P15"):
-            return None
-        rules = self.catalog.rules
-        pay = gap * rules.eff("P15", "coins_per_point")
-        return pay if pay <= rules.eff("P15", "max_coins") else None
-
-    def medal_cost(self, seat: int, kind: str) -> int:
-        """M1 price this epoch; P5 cards offer lower prices, the lowest applies (D-9)."""
-        i = self.epoch - 1
-        rules = self.catalog.rules
-        cost = (rules.silver_costs if kind == "silver" else rules.gold_costs)[i]
-        if self.eff[seat].get("P5"):
-            for cid in self.tableau[seat]:
-                e = self.catalog.cards[cid].effect
-                if e and e.id == "P5":
-                    cost = min(cost, (e.silver if kind == "silver" else e.gold)[i])  # type: ignore[index]
-        return cost
-
-    def feeding_status(self, seat: int) -> dict[str, Any]:
-        """F1 with this seat's pending removals and payments counted (private to the seat)."""
-        removed = {a["card"] for a in self.pending[seat] if a["type"] == "feed_remove"}
-        paid = sum(1 for a in self.pending[seat] if a["type"] == "feed_pay")
-        cards = [c for c in self.tableau[seat] if c not in removed]
-        food = self.tracks[seat][FOOD] - sum(self.catalog.cards[c].gains[FOOD] for c in removed)
-        coins = self.coins[seat] - paid * self.catalog.rules.eff("P6", "coins_per_card")
-        has_p6 = any(self.catalog.cards[c].effect_id == "P6" for c in cards)
-        return {"cards": cards, "count": len(cards), "food": food, "paid": paid,
-                "coins": coins, "has_p6": has_p6,
-                "satisfied": len(cards) - paid <= food}
-
-    def medal_status(self, seat: int) -> dict[str, Any]:
-        """M1 with this seat's pending purchases counted (private to the seat)."""
-        silver = [a["tile"] for a in self.pending[seat] if a.get("kind") == "silver"]
-        gold = sum(1 for a in self.pending[seat] if a.get("kind") == "gold")
-        spent = len(silver) * self.medal_cost(seat, "silver") + gold * self.medal_cost(seat,
-                                                                                     "gold")
-        tiles = self.tiles[seat][:]
-        for c in silver:
-            tiles[TRACK_OF_COLOUR[c]] -= 1
-        return {"coins": self.coins[seat] - spent, "silver": len(self.silver[seat]) + len(silver),
-                "gold": self.gold[seat] + gold, "tiles": tiles}
 
     # -- legal action lists
 
@@ -400,16 +336,17 @@ class Game(State):
         full shape check, which names the field at fault, and then the legality reasons.
         """
         legal = self.legal_actions(seat)
+        match: Action | None
         try:
             match = legal[legal.index(action)]
         except ValueError:
             match = None
         if match is not None and all(type(v) is type(match[k]) for k, v in action.items()):
             return match  # a fresh dict from legal_actions: the caller's dict is not kept
-        action = checked(action)  # a well-formed copy (pay 0 dropped), or MalformedAction
-        if action not in legal:
-            raise explain_illegal(self, seat, action)
-        return action
+        copy = checked(action)  # a well-formed copy (pay 0 dropped), or MalformedAction
+        if copy not in legal:
+            raise explain_illegal(self, seat, copy, legal)
+        return copy
 
     def apply_forced(self) -> Result:
         """Apply every pending forced decision (exactly one legal action) until none is left."""
@@ -432,12 +369,6 @@ class Game(State):
         who = ", ".join(self.players[s] for s in waiting) or "nobody"
         return NotYourDecision(f"It is not your decision now; the game is waiting for {who}.",
                                "not_your_turn", waiting=waiting)
-
-    def check_seat(self, seat: object) -> int:
-        """``seat`` as a seat index of this game, or :class:`NotSeated` (-1, True, "0" …)."""
-        if type(seat) is not int or not 0 <= seat < self.n:
-            raise NotSeated(f"{str(seat)[:8]!r} is not a seat of this game.", "not_seated")
-        return seat
 
     def _dispatch(self, seat: int, a: Action) -> None:
         t = a["type"]
@@ -562,10 +493,6 @@ class Game(State):
                     "offset": self.wheel})
         self.step = DRAFT
         self._start_round()
-
-    def deck_of(self, seat: int, rnd: int | None = None) -> int:
-        """R-S6: the wheel position seat draws from in Phase-A round ``rnd``."""
-        return (seat + (self.wheel or 0) + (self.round if rnd is None else rnd)) % 5
 
     def _start_round(self) -> None:
         """R-A2: everyone draws 2 cards from the deck their emblem points at."""

@@ -5,21 +5,25 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .engine import Game
+from .driver import play
+from .engine import Action, Decision, Game
 from .rng import Rng
 from .scoring import CATEGORIES
 
 
 def random_game(n: int, seed: int, variant: str = "basic") -> Game:
-    """Play one game with uniformly random legal actions; deterministic from the seed."""
+    """Play one game with uniformly random legal actions; deterministic from the seed.
+
+    Seats answer in turn (:func:`hadara.driver.play`); forced decisions draw nothing.
+    """
     game = Game.new([f"Player {i + 1}" for i in range(n)], variant, seed)
     game.log = None  # the log is not needed here; keeps the playout lean
     rng = Rng(seed ^ 0x5EED)
-    while game.step != "over":
-        seats = game.acting_seats()
-        seat = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
-        actions = game.legal_actions(seat)
-        game.apply(seat, actions[rng.below(len(actions))], check=False)
+
+    def uniform(game: Game, decision: Decision) -> Action:
+        return decision.actions[rng.below(len(decision.actions))]
+
+    play(game, uniform, check=False)
     return game
 
 

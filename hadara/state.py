@@ -6,9 +6,12 @@ state is hidden-information complete: only :mod:`hadara.views` may show it to an
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
-from .content import Catalog
+from .content import TRACK_OF_COLOUR, Card, Catalog
+from .errors import NotSeated
+
+FOOD = 3  # index of the food track (content.TRACKS)
 
 # Steps (``State.step``)
 SETUP_SIDE, WHEEL, DRAFT, PHASE_B = "setup_side", "wheel", "draft", "phase_b"
@@ -58,7 +61,9 @@ _COPIERS: tuple[tuple[str, Any], ...] = tuple((k, _copier(v)) for k, v in FIELDS
 
 
 class State:
-    """Mutable game state. ``Game`` (engine.py) adds the rules on top of it."""
+    """Mutable game state and the read-only queries that follow from it (prices,
+    requirements, feeding and medal status). ``Game`` (engine.py) adds the rules that
+    change it: who decides, which actions are legal, and what applying one does."""
 
     __slots__ = tuple(FIELDS)
 
@@ -116,13 +121,87 @@ class State:
             setattr(self, name, value)
         self.restore_derived()
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         cls = type(self)  # a subclass (Game) adds slots: build the same type, not a State
         new = cls.__new__(cls)
         for name, copy in _COPIERS:
             value = getattr(self, name)
             setattr(new, name, value if copy is None else copy(value))
         return new
+
+    # -- read-only queries shared by the rules, the refusal reasons, labels and views ------
+
+    def initiative(self, seat: int) -> int:
+        return self.catalog.setup_cards[self.setup_card[seat]].initiative
+
+    def check_seat(self, seat: object) -> int:
+        """``seat`` as a seat index of this game, or :class:`NotSeated` (-1, True, "0" …)."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise NotSeated(f"{str(seat)[:8]!r} is not a seat of this game.", "not_seated")
+        return seat
+
+    def deck_of(self, seat: int, rnd: int | None = None) -> int:
+        """R-S6: the wheel position seat draws from in Phase-A round ``rnd``."""
+        return (seat + (self.wheel or 0) + (self.round if rnd is None else rnd)) % 5
+
+    def card_cost(self, seat: int, card: Card) -> int:
+        """R-A3: printed cost minus 1 per owned card of that colour, at least 0."""
+        return max(0, card.cost - self.ncol[seat].get(card.colour, 0))
+
+    def sell_value(self, seat: int, card: Card) -> int:
+        bonus = self.eff[seat].get("P1", 0) * self.catalog.rules.eff("P1", "coins")
+        return self.catalog.rules.sell_values[card.epoch - 1] + bonus
+
+    def requirement_gap(self, seat: int, requirement: int, track: int) -> int:
+        """Points of requirement still missing after P14 (−4 per card)."""
+        reduction = self.eff[seat].get("P14", 0) * self.catalog.rules.eff("P14", "reduction")
+        return max(0, requirement - self.tracks[seat][track] - reduction)
+
+    def requirement_payment(self, seat: int, gap: int) -> int | None:
+        """P15: coins to close ``gap`` (3 per point, at most 30), None if impossible."""
+        if gap == 0:
+            return 0
+        if not self.eff[seat].get("P15"):
+            return None
+        rules = self.catalog.rules
+        pay = gap * rules.eff("P15", "coins_per_point")
+        return pay if pay <= rules.eff("P15", "max_coins") else None
+
+    def medal_cost(self, seat: int, kind: str) -> int:
+        """M1 price this epoch; P5 cards offer lower prices, the lowest applies (D-9)."""
+        i = self.epoch - 1
+        rules = self.catalog.rules
+        cost = (rules.silver_costs if kind == "silver" else rules.gold_costs)[i]
+        if self.eff[seat].get("P5"):
+            for cid in self.tableau[seat]:
+                e = self.catalog.cards[cid].effect
+                if e and e.id == "P5":
+                    cost = min(cost, (e.silver if kind == "silver" else e.gold)[i])  # type: ignore[index]
+        return cost
+
+    def feeding_status(self, seat: int) -> dict[str, Any]:
+        """F1 with this seat's pending removals and payments counted (private to the seat)."""
+        removed = {a["card"] for a in self.pending[seat] if a["type"] == "feed_remove"}
+        paid = sum(1 for a in self.pending[seat] if a["type"] == "feed_pay")
+        cards = [c for c in self.tableau[seat] if c not in removed]
+        food = self.tracks[seat][FOOD] - sum(self.catalog.cards[c].gains[FOOD] for c in removed)
+        coins = self.coins[seat] - paid * self.catalog.rules.eff("P6", "coins_per_card")
+        has_p6 = any(self.catalog.cards[c].effect_id == "P6" for c in cards)
+        return {"cards": cards, "count": len(cards), "food": food, "paid": paid,
+                "coins": coins, "has_p6": has_p6,
+                "satisfied": len(cards) - paid <= food}
+
+    def medal_status(self, seat: int) -> dict[str, Any]:
+        """M1 with this seat's pending purchases counted (private to the seat)."""
+        silver = [a["tile"] for a in self.pending[seat] if a.get("kind") == "silver"]
+        gold = sum(1 for a in self.pending[seat] if a.get("kind") == "gold")
+        spent = len(silver) * self.medal_cost(seat, "silver") + gold * self.medal_cost(seat,
+                                                                                     "gold")
+        tiles = self.tiles[seat][:]
+        for c in silver:
+            tiles[TRACK_OF_COLOUR[c]] -= 1
+        return {"coins": self.coins[seat] - spent, "silver": len(self.silver[seat]) + len(silver),
+                "gold": self.gold[seat] + gold, "tiles": tiles}
 
     # -- snapshot: every field as JSON data (derived fields excluded) -----------------------
 
@@ -136,7 +215,8 @@ class State:
             if name == "epoch_decks":
                 value = {str(k): v for k, v in value.items()}
             out[name] = value
-        return _plain(out)
+        plain: dict[str, Any] = _plain(out)
+        return plain
 
     def restore_derived(self) -> None:
         """Recompute the derived per-seat caches from the tableaux."""

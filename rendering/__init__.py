@@ -8,11 +8,10 @@ and ``players`` (one panel per seat), each legible when Discord shows it about 4
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image
 
 from hadara.content import Catalog, default_catalog
+from hadara.types import View
 
 from .canvas import Canvas, png_bytes
 from .fonts import FontBook
@@ -21,7 +20,6 @@ from .players import draw_players
 from .scores import draw_scores
 from .table import draw_table
 
-View = dict[str, Any]
 _DEFAULT_FONTS: FontBook | None = None
 
 __all__ = [

@@ -125,7 +125,7 @@ class Canvas:
         left, top, right, bottom = font.getbbox(run.text, anchor="ls")
         if right <= left or bottom <= top:
             return
-        tmp = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+        tmp = Image.new("RGBA", (int(right - left), int(bottom - top)), (0, 0, 0, 0))
         ImageDraw.Draw(tmp).text((-left, -top), run.text, font=font, anchor="ls",
                                  embedded_color=True)
         scale = size / strike

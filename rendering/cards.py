@@ -9,61 +9,13 @@ points and the effect glyph.
 
 from __future__ import annotations
 
-from hadara.content import TRACKS, Card, Catalog, Effect
+from hadara.content import TRACKS, Card, Catalog
+from hadara.effects import effect_text as effect_text  # the wording; re-exported
 
 from . import icons, theme
 from .canvas import Canvas
 
 EFFECT_GLYPH_RGB = (92, 40, 120)
-
-
-def effect_text(effect: Effect, catalog: Catalog, epoch: int | None = None) -> str:
-    """A short English text of a purple effect, with the numbers from the catalog."""
-    r = catalog.rules
-
-    def p(key: str) -> int:
-        return r.eff(effect.id, key)
-
-    e = effect.id
-    if e == "P1":
-        return f"Selling a card: +{p('coins')} coin"
-    if e == "P2":
-        return f"Put a bonus tile here: its track +{p('steps')}"
-    if e == "P3":
-        colour = effect.colour or ""
-        track = theme.TRACK_OF.get(colour, colour)
-        return f"{track.capitalize()} +{p('steps')} per {colour} card, now and later"
-    if e == "P4":
-        return f"Each statue: its tile's track +{p('steps')}, or +{p('points')} pts"
-    if e == "P5":
-        silver, gold = effect.silver or (0, 0, 0), effect.gold or (0, 0, 0)
-        if epoch:
-            i = epoch - 1
-            return f"Medals cost less: silver {silver[i]}, gold {gold[i]}"
-        return ("Medals cost less: silver " + "/".join(map(str, silver)) + ", gold "
-                + "/".join(map(str, gold)))
-    if e == "P6":
-        return f"Feeding: pay {p('coins_per_card')} coins a card instead (max {p('max_cards')})"
-    if e == "P7":
-        return f"Feeding: +{p('coins_per_food')} coins per spare food (max {p('max')})"
-    if e == "P8":
-        return f"Income: +{p('coins_per_track')} per track above income"
-    if e == "P9":
-        return f"Taking a colony: +{p('coins')} coins"
-    if e == "P10":
-        return "One silver medal scores the full track"
-    if e == "P11":
-        return f"Game end: {p('points_per_set')} pts per set of 5 colours"
-    if e == "P12":
-        return "Gold medals: counts as any colour"
-    if e == "P13":
-        return "Two colonies and two statues per step"
-    if e == "P14":
-        return f"Colony and statue requirements −{p('reduction')}"
-    if e == "P15":
-        return (f"Pay {p('coins_per_point')} coins per requirement point "
-                f"(max {p('max_coins')})")
-    return effect.kind.replace("_", " ")
 
 
 def effect_badge(cv: Canvas, x: float, y: float, effect_id: str, size: int = theme.MIN_TEXT,

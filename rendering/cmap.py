@@ -63,8 +63,7 @@ def _format4(data: bytes, at: int) -> list[tuple[int, int]]:
             continue
         if offsets[i] == 0:
             # glyph = (c + delta) mod 65536; only a result of 0 is missing
-            for c in _split_around(lo, hi, (-deltas[i]) % 65536):
-                ranges.append(c)
+            ranges.extend(_split_around(lo, hi, (-deltas[i]) % 65536))
             continue
         run_start = None
         for c in range(lo, hi + 1):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from hadara.content import TRACK_COLOURS, TRACKS, Card, Catalog
+from hadara.content import TRACK_COLOURS, TRACKS, Card, Catalog, Effect
 
 from . import icons, theme
 from .canvas import Canvas
@@ -35,12 +35,14 @@ SETUP_H = 204
 
 def buy_price(view: View, seat: int, card: Card) -> int:
     """The seat's price after its discount (R-A3), as the engine states it in the view."""
-    return view["private"]["prices"][card.id]["buy"]
+    price: int = view["private"]["prices"][card.id]["buy"]
+    return price
 
 
 def sell_price(view: View, catalog: Catalog, seat: int, card: Card) -> int:
     """The sell value with P1's bonus, as the engine states it in the view."""
-    return view["private"]["prices"][card.id]["sell"]
+    price: int = view["private"]["prices"][card.id]["sell"]
+    return price
 
 
 def cards_per_page() -> int:
@@ -107,7 +109,7 @@ def _tag(cv: Canvas, right: float, bottom: float, text: str) -> None:
 def _phase_b(view: View, catalog: Catalog, fonts: FontBook, seat: int) -> Canvas:
     tops = [(d["colour"], pile[-1]) for d, pile in zip(view["decks"], view["discards"],
                                                          strict=True) if pile]
-    effects = []
+    effects: list[tuple[str, Effect]] = []
     for _, cid in tops:
         e = catalog.cards[cid].effect
         if e and all(e.id != x.id for _, x in effects):

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from hadara.types import View
 
 from . import icons, theme
 from .canvas import Canvas
 from .fonts import MISSING, FontBook
 
-View = dict[str, Any]
 ROUNDS = 5  # Phase-A rounds: one draw from each of the five decks (R-A4)
 
 
 def display_name(fonts: FontBook, view: View, seat: int) -> str:
     """The seat's name, or "Player n" when nothing of it can be drawn readably."""
-    name = view["players"][seat]
+    name: str = view["players"][seat]
     drawn = fonts.renderable(name, bold=True)
     if not drawn.replace(MISSING, "").strip():
         return f"Player {seat + 1}"

@@ -87,7 +87,7 @@ def panel(cv: Canvas, view: View, catalog: Catalog, fonts: FontBook, seat: int, 
     cy2, cy3 = cy1 + LINE, cy1 + 2 * LINE
 
     # Line 1, from the right: score, coins, unused bonus tiles; then emblem, name, markers.
-    right = ix + iw
+    right: float = ix + iw
     score = s["score"]["total"]
     nw = cv.measure(str(score), theme.BIG, True)
     pw = cv.measure("pts", theme.MIN_TEXT)
@@ -118,7 +118,7 @@ def panel(cv: Canvas, view: View, catalog: Catalog, fonts: FontBook, seat: int, 
     if view["over"] and seat in view["winners"]:
         markers.append(icons.crown(30))
     room = right - (ix + e + 8) - 12 - 32 * len(markers) - (34 if chosen else 0)
-    nx = ix + e + 8
+    nx: float = ix + e + 8
     nx += cv.text(nx, cy1, display_name(fonts, view, seat), theme.TEXT, bold=True,
                   anchor="lm", max_width=room) + 8
     for m in markers:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hadara.demo import Policy, simple_policy
+from hadara import driver
+from hadara.demo import Policy, simple_policy, with_rng
 from hadara.engine import Game
 from hadara.rng import Rng
 
@@ -17,20 +18,14 @@ def new_game(players: int, seed: int, variant: str = "basic",
 
 
 def step(game: Game, rng: Rng, policy: Policy = simple_policy) -> None:
-    """One decision of the next seat the game waits on (as hadara.demo.play does)."""
-    seat = game.waiting_on()[0] if game.waiting_on() else game.acting_seats()[0]
-    actions = game.legal_actions(seat)
-    game.apply(seat, policy(game, seat, actions, rng), game.decision_id(seat))
+    """One decision of the next seat the game waits on (a forced one without the policy)."""
+    driver.play_one(game, with_rng(policy, rng))
 
 
 def play_until(game: Game, rng: Rng, stop: Callable[[Game], bool],
                policy: Policy = simple_policy) -> bool:
     """Play until ``stop(game)`` holds (True) or the game ends without it (False)."""
-    while not stop(game):
-        if game.is_over:
-            return False
-        step(game, rng, policy)
-    return True
+    return driver.play(game, with_rng(policy, rng), until=stop)
 
 
 def at(epoch: int, step_name: str, round_: int | None = None) -> Callable[[Game], bool]:

@@ -68,7 +68,7 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
     lead = "winner" if len(winners) == 1 else "shared victory"
     if not view["over"]:
         lead = "leading" if len(winners) == 1 else "tied for the lead"
-    x = theme.WIDTH - MARGIN
+    x: float = theme.WIDTH - MARGIN
     names = ", ".join(display_name(fonts, view, s) for s in sorted(winners))
     x -= cv.text(x, 30, names, theme.TEXT, bold=True, anchor="rm", max_width=380) + 8
     cv.paste(icons.crown(34), x - 34, 12)

@@ -38,7 +38,7 @@ def header(cv: Canvas, view: View, fonts: FontBook) -> None:
     cv.text(MARGIN, 30, where, theme.TITLE, bold=True, anchor="lm",
             max_width=w - 2 * MARGIN - right - 16)
     cy = 72
-    x = MARGIN
+    x: float = MARGIN
     if view["step"] not in ("setup_side", "over"):
         first = view["first"]
         cv.paste(icons.flag(30), x, cy - 15)

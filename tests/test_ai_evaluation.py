@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hadara.ai.base import make_agent
+from hadara.ai import make_agent
 from hadara.ai.greedy import evaluator
 from hadara.engine import Game
 from hadara.state import COLONY, MEDALS, PHASE_B, STATUE

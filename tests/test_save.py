@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hadara import save
 from hadara.engine import Game
@@ -85,10 +88,7 @@ def test_corrupt_saves_are_refused_clearly():
 
 # ---------------------------------------------------------------- damaged and hostile saves
 
-from functools import cache  # noqa: E402
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 
 @cache

@@ -1,4 +1,4 @@
-"""The agent interface, the registry of agent levels, and helpers every agent shares.
+"""The agent interface and the helpers every agent shares (the levels are in levels.py).
 
 An agent sees only what its seat may see: the seat's view (``hadara.views.view``, a JSON dict)
 and the legal actions. It never receives a :class:`~hadara.engine.Game`. Search agents build
@@ -16,9 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rng import Rng
-
-Action = dict[str, Any]
-View = dict[str, Any]
+from ..types import Action, View
 
 _MASK = (1 << 64) - 1
 
@@ -59,35 +57,4 @@ class Agent(ABC):
         return self.choose(view, actions), f"the {self.name} player's choice"
 
 
-AgentFactory = Callable[..., Agent]
-_REGISTRY: dict[str, AgentFactory] = {}
-
-
-def register(name: str, factory: AgentFactory) -> None:
-    _REGISTRY[name] = factory
-
-
-def agent_names() -> list[str]:
-    _load_levels()
-    return sorted(_REGISTRY)
-
-
-def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    """Build an agent by level name; options the level does not take are ignored."""
-    _load_levels()
-    if name not in _REGISTRY:
-        raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[name](seed=seed, **options)
-
-
-def decide(level: str, view: View, actions: list[Action], seed: int = 0,
-           **options: Any) -> Action:
-    """One decision by a fresh agent: a top-level function, so a process pool can run it."""
-    if len(actions) == 1:
-        return actions[0]
-    return make_agent(level, seed=seed, **options).choose(view, actions)
-
-
-def _load_levels() -> None:
-    # Importing the level modules registers them; done lazily to avoid import cycles.
-    from . import greedy, ismcts, random_agent  # noqa: F401
+AgentFactory = Callable[..., Agent]  # (seed=…, **options) -> Agent; the levels table holds them

@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 
-from .base import agent_names
+from .levels import agent_names
 
 
 def _agents(text: str) -> list[str]:

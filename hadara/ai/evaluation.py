@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 from ..content import COLOURS, TRACK_OF_COLOUR, Catalog
 from ..scoring import gold_sets
 from ..state import COLONY, DRAFT, FEEDING, MEDALS, OVER, PHASE_B, SETUP_SIDE, STATUE, WHEEL
+from ..types import Action
 
 if TYPE_CHECKING:
     from ..engine import Game
 
-Action = dict[str, Any]
 INCOME, MILITARY, CULTURE, FOOD = 0, 1, 2, 3
 SUBSTAGES = 8  # per epoch: draft, A colony, A statue, B, B colony, B statue, feeding, medals
 LAST = 3 * SUBSTAGES

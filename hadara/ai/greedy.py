@@ -8,12 +8,14 @@ a full game, used by search playouts for every seat.
 
 from __future__ import annotations
 
-from ..content import Catalog, default_catalog
+from ..content import TRACKS, Catalog, default_catalog
 from ..determinise import determinise
 from ..engine import Game
+from ..options import label
+from ..rng import Rng
 from ..state import WHEEL
-from .base import Action, Agent, View, decision_rng, register
-from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from .base import Action, Agent, View, decision_rng
+from .evaluation import DEFAULT_WEIGHTS, Evaluator, Pos, Weights
 
 _EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
 
@@ -58,6 +60,42 @@ def _wheel(game: Game, seat: int, actions: list[Action]) -> Action:
     return min(actions, key=lambda a: ncol.get(a["colour"], 0))
 
 
+def _changes(before: Pos, after: Pos) -> str:
+    """What an action changes in the position, in words (tracks, points, coins)."""
+    parts = []
+    for i, name in enumerate(TRACKS):
+        d = after.tracks[i] - before.tracks[i]
+        if abs(d) >= 0.5:
+            parts.append(f"{name} {d:+.0f}")
+    pts = (after.points + after.col_points + after.st_points) - (
+        before.points + before.col_points + before.st_points)
+    if abs(pts) >= 0.5:
+        parts.append(f"{pts:+.0f} points")
+    coins = after.coins - before.coins
+    if coins:
+        parts.append(f"{coins:+d} coins")
+    if after.gold != before.gold or len(after.silver) != len(before.silver):
+        parts.append("a medal")
+    return ", ".join(parts) or "no immediate change"
+
+
+def explain_greedy(ev: Evaluator, view: View, actions: list[Action],
+                   rng: Rng) -> tuple[Action, str]:
+    game = determinise(view, rng, ev.cat)
+    seat = view["viewer"]
+    ctx = ev.ctx(game, seat)
+    pos = ev.pos(game, seat, ctx)
+    scored = sorted(((ev.value(ev.after(game, seat, pos, a), ctx), i)
+                     for i, a in enumerate(actions)), key=lambda x: (-x[0], x[1]))
+    (best_v, bi), (next_v, ni) = scored[0], scored[1]
+    best = actions[bi]
+    what = _changes(pos, ev.after(game, seat, pos, best))
+    reason = (f"{label(game, seat, best)}: {what}; the evaluation puts it {best_v - next_v:.1f} "
+              f"points ahead of the next option ({label(game, seat, actions[ni])}).")
+    return best, reason
+
+
+
 class GreedyAgent(Agent):
     name = "greedy"
 
@@ -74,9 +112,5 @@ class GreedyAgent(Agent):
         return greedy_action(self.ev, game, view["viewer"], actions)
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
-        from .hint import explain_greedy
-
         return explain_greedy(self.ev, view, actions, decision_rng(self.seed, view))
 
-
-register("greedy", GreedyAgent)

@@ -24,9 +24,10 @@ import time
 from ..content import Catalog, default_catalog
 from ..determinise import determinise
 from ..engine import Game
+from ..options import label
 from ..rng import Rng
 from ..state import OVER
-from .base import Action, Agent, View, action_key, decision_rng, register
+from .base import Action, Agent, View, action_key, decision_rng
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .greedy import evaluator, greedy_action, scored_actions
 
@@ -166,6 +167,26 @@ def best_child(root: Node, actions: list[Action]) -> tuple[Action, Node]:
     return best, root.children[action_key(best)]
 
 
+def explain_search(agent: IsmctsAgent, view: View,
+                   actions: list[Action]) -> tuple[Action, str]:
+    """The search's choice and its record against the runner-up, in one line (the hint)."""
+    search = agent.search(view, actions)
+    best, node = best_child(search.root, actions)
+    others = [a for a in actions if a is not best]
+    runner = max(others, key=lambda a: search.root.children[action_key(a)].visits)
+    rn = search.root.children[action_key(runner)]
+    game = determinise(view, Rng(agent.seed), agent.catalog)
+    seat = view["viewer"]
+
+    def rate(n: Node) -> str:
+        return f"{100 * n.total / n.visits:.0f}%" if n.visits else "untried"
+
+    reason = (f"{label(game, seat, best)}: scored {rate(node)} against the other players over "
+              f"{node.visits} of {search.iterations} simulated futures (next best: "
+              f"{label(game, seat, runner)}, {rate(rn)}).")
+    return best, reason
+
+
 class IsmctsAgent(Agent):
     name = "ismcts"
 
@@ -198,9 +219,5 @@ class IsmctsAgent(Agent):
         return best_child(s.root, actions)[0]
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
-        from .hint import explain_search
-
         return explain_search(self, view, actions)
 
-
-register("ismcts", IsmctsAgent)

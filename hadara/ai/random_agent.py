@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Action, Agent, View, decision_rng, register
+from .base import Action, Agent, View, decision_rng
 
 
 class RandomAgent(Agent):
@@ -19,5 +19,3 @@ class RandomAgent(Agent):
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
         return self.choose(view, actions), "picked at random among the legal actions"
 
-
-register("random", RandomAgent)

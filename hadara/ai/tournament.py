@@ -21,11 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import default_catalog
-from ..engine import Game
+from ..driver import play
+from ..engine import Action, Decision, Game
 from ..scoring import ranking
 from ..setup import random_setup
 from ..views import view
-from .base import Agent, make_agent, mix
+from .base import Agent, mix
+from .levels import make_agent
 
 
 @dataclass
@@ -71,17 +73,15 @@ def play_game(index: int, agents: Sequence[str], players: int, seed: int,
     seat_agents: list[Agent] = [make_agent(lineup[s], seed=mix(seed, index, s), **options)
                                 for s in range(players)]
     times: dict[str, list[float]] = {}
-    while not game.is_over:
-        seat = game.waiting_on()[0]
-        actions = game.legal_actions(seat)
-        if len(actions) == 1:
-            action = actions[0]
-        else:
-            t0 = time.perf_counter()
-            action = seat_agents[seat].choose(view(game, seat), actions)
-            if timed:
-                times.setdefault(lineup[seat], []).append((time.perf_counter() - t0) * 1000)
-        game.apply(seat, action, check=False)
+
+    def agent(game: Game, d: Decision) -> Action:  # asked for non-forced decisions only
+        t0 = time.perf_counter()
+        action = seat_agents[d.seat].choose(view(game, d.seat), d.actions)
+        if timed:
+            times.setdefault(lineup[d.seat], []).append((time.perf_counter() - t0) * 1000)
+        return action
+
+    play(game, agent, check=False)
     ranks = {r["seat"]: r["rank"] for r in ranking(game)}
     by_init = sorted(range(players), key=game.initiative)
     return GameRecord(
