@@ -341,8 +341,12 @@ class Game(State):
             match = legal[legal.index(action)]
         except ValueError:
             match = None
-        if match is not None and all(type(v) is type(match[k]) for k, v in action.items()):
-            return match  # a fresh dict from legal_actions: the caller's dict is not kept
+        if match is not None:
+            for k, v in action.items():
+                if type(v) is not type(match[k]):
+                    break
+            else:
+                return match  # a fresh dict from legal_actions: the caller's dict is not kept
         copy = checked(action)  # a well-formed copy (pay 0 dropped), or MalformedAction
         if copy not in legal:
             raise explain_illegal(self, seat, copy, legal)

@@ -28,6 +28,7 @@ from rendering import (
     render_scores,
     theme,
 )
+from rendering import scores as scores_module
 from rendering.canvas import Canvas
 from rendering.fonts import SHIPPED
 from rendering.hand import cards_per_page
@@ -131,13 +132,26 @@ def test_players_image_grows_with_players_but_keeps_its_shape(moments, cat):
     assert heights[-1] <= MAX_ASPECT * theme.WIDTH
 
 
+def card_colour_pixels(img: Image.Image) -> dict[str, int]:
+    """Pixels of exactly each card colour (theme.COLOUR_RGB): card faces are flat fills."""
+    counts = {rgb: k for k, rgb in img.convert("RGB").getcolors(maxcolors=1 << 22)}
+    return {c: counts.get(rgb, 0) for c, rgb in theme.COLOUR_RGB.items()}
+
+
 def test_hand_shows_the_draft_cards_of_the_viewer_only(moments, cat):
+    """R-A2 / Information: the hand image shows the viewer's two drawn cards — their colour
+    fills the card faces (far more pixels than any other card colour) — and nobody else's."""
     game = moments[(3, "basic")]["draft"]
     seat = game.acting_seats()[0]
     mine = draw_hand(view(game, seat), cat, SHIPPED_ONLY).image
     other = draw_hand(view(game, (seat + 1) % game.n), cat, SHIPPED_ONLY).image
     assert game.hands[seat] != game.hands[(seat + 1) % game.n]
     assert mine.tobytes() != other.tobytes()
+    for s, img in ((seat, mine), ((seat + 1) % game.n, other)):
+        (drawn,) = {cat.cards[c].colour for c in game.hands[s]}  # one deck per draw (R-A2)
+        px = card_colour_pixels(img)
+        assert px[drawn] > 10_000, (s, drawn, px)  # two card faces
+        assert all(px[drawn] > 10 * k for c, k in px.items() if c != drawn), (s, drawn, px)
     with pytest.raises(ValueError):
         draw_hand(view(game, None), cat, SHIPPED_ONLY)
 
@@ -223,9 +237,29 @@ def test_extreme_scores_and_the_tie_break(cat):
     for s in tied["seats"]:  # everyone on the same total: coins left decide (G2)
         s["score"] = {**{c: 0 for c in CATEGORIES}, "colonies": 50, "total": 50}
     tied["seats"][1]["coins"] = tied["seats"][0]["coins"]
+    tied["seats"][2]["coins"] = tied["seats"][0]["coins"] - 1
     cv = draw_scores(tied, cat, SHIPPED_ONLY)
     assert_legible(cv)
     assert cv.image.tobytes() != plain.tobytes()
+    # G2: the columns of the players with most coins left (seats 0 and 1) are highlighted as
+    # winners, seat 2 (one coin fewer) is not; the note says coins decided.
+    assert "most coins left share the victory" in scores_module.tie_note(tied)
+    assert winner_columns(cv.image, tied) == [True, True, False]
+    tied["seats"][1]["coins"] -= 2  # now seat 0 alone has most coins left
+    cv = draw_scores(tied, cat, SHIPPED_ONLY)
+    assert winner_columns(cv.image, tied) == [True, False, False]
+    assert "most coins left wins" in scores_module.tie_note(tied)
+
+
+def winner_columns(img: Image.Image, v: dict) -> list[bool]:
+    """Per seat: is its score column filled with the winner colour (rendering.scores.WIN)?"""
+    sc = scores_module
+    n = v["n"]
+    col = (theme.WIDTH - 2 * sc.MARGIN - sc.LABEL_W) / n
+    y = sc.TITLE_H + sc.HEAD_H + sc.ROW // 2
+    rgb = img.convert("RGB")
+    return [rgb.getpixel((int(sc.MARGIN + sc.LABEL_W + s * col + 5), y)) == sc.WIN[:3]
+            for s in range(n)]
 
 
 def test_legibility_rule_matches_the_theme():

@@ -13,6 +13,7 @@ from stacking import (
     card,
     cards,
     colonies_at,
+    draw_colour,
     force,
     new_game,
     passive,
@@ -178,6 +179,7 @@ def test_P3_immediate_and_later_synergy(cat):
     force(g, seat, coins=99, tableau=yellows[:3], tracks=[0, 0, 0, 0])
     res = take(g, seat, p3.id)
     steps = eff(cat, "P3", "steps")
+    assert steps == 1  # the rule's "by 1"
     assert g.tracks[seat][INCOME] == p3.gains[INCOME] + 3 * steps
     assert {"effect": "P3", "track": "yellow", "steps": 3 * steps} in res.public[0]["effects"]
     before = g.tracks[seat][:]
@@ -188,6 +190,44 @@ def test_P3_immediate_and_later_synergy(cat):
     red = cat.cards[plain("red", 1)[0]]
     take(g, seat, red.id)
     assert g.tracks[seat] == [a + b for a, b in zip(before, red.gains, strict=True)]
+
+
+@pytest.mark.parametrize("epoch", [1, 2, 3])
+@pytest.mark.parametrize("phase", ["A", "B"])
+def test_P3_later_buys_in_every_epoch_and_phase(cat, epoch, phase):
+    """P3: a P3 card bought earlier keeps adding 1 to its track for each later bought card of
+    its colour, in Phase A and Phase B of every epoch; the cost is the printed cost minus the
+    owned cards of that colour (R-A3)."""
+    p3 = card(effect="P3", where=lambda c: c.effect.colour == "yellow")
+    colour = draw_colour(0, 0)  # seat 0 draws this deck in round 0 at wheel offset 0
+    assert colour == "yellow"
+    pool = [c for c in cards(colour="yellow", epoch=epoch) if c.effect is None]
+    bought, other = pool[0], pool[1]
+    owned = [c.id for c in cards(colour="yellow", where=lambda c: c.effect is None
+                                 and c.epoch != epoch)][:2]
+    assert len(owned) == 2
+    g = new_game(2, hands={(epoch, 0, 0): (bought.id, other.id)})
+    if phase == "A":
+        run(g, at(DRAFT, epoch=epoch, rnd=0))
+        assert bought.id in g.hands[0]
+    else:
+        run(g, at(PHASE_B, epoch=epoch))
+        while g.acting_seats() != [0]:
+            s = g.acting_seats()[0]
+            g.apply(s, passive(g, s))
+        g.discards[0].append(bought.id)
+    tracks = [1, 1, 1, 1]
+    force(g, 0, coins=30, tableau=[p3.id, *owned], tracks=tracks)
+    if phase == "A":
+        g.apply(0, {"type": "draft", "card": bought.id, "mode": "buy"})
+        g.apply(1, passive(g, 1))
+    else:
+        g.apply(0, {"type": "take", "card": bought.id, "mode": "buy"})
+    steps = eff(cat, "P3", "steps")
+    want = [t + gain for t, gain in zip(tracks, bought.gains, strict=True)]
+    want[INCOME] += steps
+    assert g.tracks[0] == want
+    assert 30 - g.coins[0] == max(0, bought.cost - len(owned))  # R-A3, printed cost
 
 
 def test_P3_D_9_two_synergy_cards_add_up(cat):
@@ -254,25 +294,35 @@ def test_P4_after_colour_side_statue_gets_2_more_points_side_scores_2(cat):
 # ------------------------------------------------------------------------------ P5
 
 
-def test_P5_medal_discount_and_D_9_lowest_price(cat):
-    """P5: silver and gold medals cost the reduced amounts on the card; D-9: with two P5 cards
-    the lowest prices apply."""
+@pytest.mark.parametrize("epoch", [1, 2, 3])
+def test_P5_medal_discount_and_D_9_lowest_price(cat, epoch):
+    """P5: silver and gold medals cost the reduced amounts the card shows for the current epoch
+    (its prices differ by epoch, like M1's); D-9: with two P5 cards the lowest prices apply."""
     p5s = [cat.cards[c] for c in all_with("P5")]
     assert len(p5s) >= 2
+    i = epoch - 1
+    for p in p5s:  # the card's prices are per epoch and below the normal prices
+        assert len(p.effect.silver) == len(p.effect.gold) == 3
+        assert p.effect.silver[i] < cat.rules.silver_costs[i]
+        assert p.effect.gold[i] < cat.rules.gold_costs[i]
+        if epoch > 1:  # so a wrong epoch's price would show
+            assert p.effect.silver[i] != p.effect.silver[0]
     g = new_game(2)
-    run(g, at(MEDALS, epoch=1))
+    run(g, at(MEDALS, epoch=epoch))
     force(g, 0, tableau=[p5s[0].id], coins=100)
-    assert g.medal_cost(0, "silver") == p5s[0].effect.silver[0]
-    assert g.medal_cost(0, "gold") == p5s[0].effect.gold[0]
+    force(g, 1, tableau=[], coins=100)
+    assert g.medal_cost(0, "silver") == p5s[0].effect.silver[i]
+    assert g.medal_cost(0, "gold") == p5s[0].effect.gold[i]
     force(g, 0, tableau=[p.id for p in p5s])
-    low_s = min(p.effect.silver[0] for p in p5s)
-    low_g = min(p.effect.gold[0] for p in p5s)
-    assert low_s < cat.rules.silver_costs[0] and low_g < cat.rules.gold_costs[0]
-    g.apply(0, {"type": "medal", "kind": "silver", "tile": "red"})
-    g.apply(0, {"type": "medal", "kind": "gold"})
+    low_s = min(p.effect.silver[i] for p in p5s)
+    low_g = min(p.effect.gold[i] for p in p5s)
+    for a in ({"type": "medal", "kind": "silver", "tile": "red"}, {"type": "medal", "kind": "gold"}):
+        g.apply(0, a)
+        g.apply(1, a)
     g.apply(0, {"type": "medals_done"})
     g.apply(1, {"type": "medals_done"})
     assert g.coins[0] == 100 - low_s - low_g
+    assert g.coins[1] == 100 - cat.rules.silver_costs[i] - cat.rules.gold_costs[i]  # no P5
 
 
 # ------------------------------------------------------------------------------ P6
@@ -367,21 +417,38 @@ def test_P7_surplus_food_pays_3_per_point_at_most_12(cat, surplus):
 # ------------------------------------------------------------------------------ P8
 
 
-def test_P8_income_bonus_per_other_track_above_income_and_D_9(cat):
-    """P8: on income gain 2 coins per other track greater than income; D-9: per P8 card."""
+def _p8_bonus(cat, k: int, tracks: list[int]) -> int:
+    """P8 from the rule: 2 coins per other track greater than income, per P8 card (D-9)."""
+    above = sum(1 for t in tracks[1:] if t > tracks[0])
+    return k * above * eff(cat, "P8", "coins_per_track")
+
+
+@pytest.mark.parametrize("epoch", [1, 2, 3])
+@pytest.mark.parametrize("phase", ["A", "B"])
+def test_P8_income_bonus_per_other_track_above_income_and_D_9(cat, epoch, phase):
+    """P8: on every income (E1 after Phase A and after Phase B, every epoch) gain 2 coins per
+    other track greater than income; equal tracks do not count; D-9: per P8 card."""
     p8s = all_with("P8")
     assert len(p8s) >= 2
+    tracks = [3, 4, 3, 9]  # military and food exceed income, culture ties it
     for k in (1, 2):
         g = new_game(2)
-        run(g, at(DRAFT, epoch=1, rnd=4))
-        force(g, 0, tableau=p8s[:k], tracks=[3, 4, 3, 9], coins=0)
-        force(g, 1, tableau=[], tracks=[3, 4, 3, 9], coins=0)
-        for s in range(2):
+        if phase == "A":
+            run(g, at(DRAFT, epoch=epoch, rnd=4))
+        else:
+            run(g, lambda g: g.step == PHASE_B and g.epoch == epoch
+                and sum(len(p) for p in g.discards) == 1)
+        force(g, 0, tableau=p8s[:k], tracks=tracks, coins=0)
+        force(g, 1, tableau=[], tracks=tracks, coins=0)
+        sellers = range(2) if phase == "A" else g.acting_seats()
+        for s in sellers:
             g.apply(s, passive(g, s))
-        sale = cat.rules.sell_values[0]
-        per = eff(cat, "P8", "coins_per_track")
-        assert g.coins[0] == 3 + sale + k * 2 * per  # military and food exceed income
-        assert g.coins[1] == 3 + sale
+        assert g.step == COLONY and g.phase == phase
+        sale = cat.rules.sell_values[epoch - 1]
+        for s, held in ((0, k), (1, 0)):
+            want = tracks[0] + _p8_bonus(cat, held, tracks) + (sale if s in sellers else 0)
+            assert g.coins[s] == want, (s, held)
+        assert _p8_bonus(cat, k, tracks) == k * 2 * 2
 
 
 # ------------------------------------------------------------------------------ P9

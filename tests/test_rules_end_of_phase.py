@@ -13,10 +13,12 @@ from stacking import (
     new_game,
     passive,
     run,
+    setup_card_ids_by_initiative,
     strings_in,
     track,
 )
 
+from hadara.content import EPOCHS
 from hadara.errors import IllegalAction
 from hadara.state import COLONY, DRAFT, PHASE_B, STATUE, WHEEL
 from hadara.views import view
@@ -31,19 +33,21 @@ def at_colony_step(n: int = 3, **kw):
 # ------------------------------------------------------------------------------ E1
 
 
-def test_E1_income_pays_the_income_track_after_each_phase(cat):
-    """E1: after Phase A and after Phase B every player gains coins equal to income."""
+@pytest.mark.parametrize("epoch", EPOCHS)
+def test_E1_income_pays_the_income_track_after_each_phase(cat, epoch):
+    """E1: after Phase A and after Phase B of every epoch every player gains coins equal to
+    income."""
     g = new_game(3)
-    run(g, at(DRAFT, epoch=1, rnd=4))
+    run(g, at(DRAFT, epoch=epoch, rnd=4))
     for s in range(3):
         force(g, s, tracks=[3 + s, 0, 0, 0])
     coins = g.coins[:]
-    sales = [cat.rules.sell_values[0]] * 3
+    sales = [cat.rules.sell_values[epoch - 1]] * 3
     for s in range(3):
         g.apply(s, passive(g, s))
     assert g.step == COLONY
     assert [g.coins[s] - coins[s] for s in range(3)] == [3 + s + sales[s] for s in range(3)]
-    run(g, at(PHASE_B, epoch=1))
+    run(g, at(PHASE_B, epoch=epoch))
     while g.step == PHASE_B and sum(len(p) for p in g.discards) > 1:
         s = g.acting_seats()[0]
         g.apply(s, passive(g, s))
@@ -53,7 +57,7 @@ def test_E1_income_pays_the_income_track_after_each_phase(cat):
     income = next(e for e in res.public if e["kind"] == "income")
     assert income["phase"] == "B"
     for s in range(3):
-        sold = cat.rules.sell_values[0] if s == last else 0
+        sold = cat.rules.sell_values[epoch - 1] if s == last else 0
         assert g.coins[s] - coins[s] == g.tracks[s][INCOME] + sold
 
 
@@ -263,3 +267,60 @@ def test_E3_statue_step_in_play_order_one_statue_each(cat):
         g.apply(seat, {"type": "statue", "space": 1, "tile": "blue", "side": "colour"})
     assert seen == g.order
     assert all(g.tracks[s][CULTURE] == 100 + cat.statues[0].steps for s in range(3))
+
+
+# ------------------------------------------------------------------------------ every epoch
+
+
+def expected_order(cat, g, epoch: int) -> list[int]:
+    """R-S4 / R-S6 from the setup cards alone: the epoch's first player, then increasing seats."""
+    by_init = sorted(range(g.n), key=lambda s: cat.setup_cards[g.setup_card[s]].initiative)
+    first = by_init[0] if g.n == 2 and epoch == 3 else by_init[epoch - 1]
+    return [(first + i) % g.n for i in range(g.n)]
+
+
+@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("epoch", EPOCHS)
+@pytest.mark.parametrize("phase", ["A", "B"])
+def test_E2_E3_steps_run_in_play_order_in_every_epoch_and_phase(cat, n, epoch, phase):
+    """E2 / E3: after each phase of every epoch, each player in play order (from the epoch's
+    first player, R-S4 / R-S6 — not by seat number) takes one colony, then each carves one
+    statue; every level and space is open to a player who meets its requirement (colony 30
+    and statue space 4 included)."""
+    ids = setup_card_ids_by_initiative()
+    rank = epoch - 1  # seat 1 holds the initiative that starts this epoch (R-S4)
+    cards = tuple(ids[(s - 1 + rank) % n] for s in range(n))
+    g = new_game(n, setup_cards=cards)
+    run(g, at(COLONY, epoch=epoch, phase=phase))
+    want = expected_order(cat, g, epoch)
+    assert want != list(range(n))  # seat order and play order differ here
+    levels = cat.rules.colony_levels
+    seen = []
+    while g.step == COLONY:
+        seat = g.acting_seats()[0]
+        k = len(seen)
+        seen.append(seat)
+        level = levels[-1 - k % len(levels)]  # the first player takes colony 30
+        top = cat.colonies[g.colony_stacks[levels.index(level)][0]]
+        force(g, seat, tracks=[0, level, 0, 0], coins=0)
+        offered = {a["level"] for a in g.legal_actions(seat) if a["type"] == "colony"}
+        assert level in offered and not {lv for lv in offered if lv > level}
+        g.apply(seat, {"type": "colony", "level": level, "mode": "plunder"})
+        assert g.coins[seat] == top.plunder
+        assert [cat.colonies[t].requirement for t, _ in g.colonies[seat]][-1] == level
+    assert seen == want
+    assert g.step == STATUE and g.phase == phase and g.epoch == epoch
+    seen = []
+    while g.step == STATUE:
+        seat = g.acting_seats()[0]
+        k = len(seen)
+        seen.append(seat)
+        space = cat.statues[-1 - k % len(cat.statues)]  # the first player carves space 4
+        force(g, seat, tracks=[0, 0, space.requirement, 0])
+        spaces = {a["space"] for a in g.legal_actions(seat) if a["type"] == "statue"}
+        assert space.space in spaces and max(spaces) == space.space
+        g.apply(seat, {"type": "statue", "space": space.space, "tile": "yellow",
+                       "side": "colour"})
+        assert g.tracks[seat][INCOME] == space.steps
+        assert g.statues[seat][space.space - 1] == ["yellow", "colour"]
+    assert seen == want

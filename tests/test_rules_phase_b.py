@@ -55,24 +55,31 @@ def test_R_B1_the_wheel_does_not_matter_any_pile_may_be_chosen(cat):
     assert {a["card"] for a in g.legal_actions(seat) if a["mode"] == "sell"} == tops
 
 
-def test_R_B1_R_A3_phase_B_buy_and_public_sale(cat):
-    """R-B1 / R-A3: a Phase-B buy works as in Phase A; a Phase-B sale is public (everyone saw
-    the card taken)."""
-    g = to_phase_b(2)
+@pytest.mark.parametrize("epoch", [1, 2, 3])
+def test_R_B1_R_A3_phase_B_buy_and_public_sale(cat, epoch):
+    """R-B1 / R-A3: a Phase-B buy works as in Phase A (printed cost minus 1 per owned card of
+    that colour, at least 0; tracks rise); a Phase-B sale pays the epoch's sell value (R-C2)
+    and is public (everyone saw the card taken)."""
+    g = to_phase_b(2, epoch)
     seat = g.acting_seats()[0]
-    force(g, seat, coins=50)
     top = next(p[-1] for p in g.discards if p)
     card = cat.cards[top]
-    cost = g.card_cost(seat, card)
-    tracks = g.tracks[seat][:]
-    g.apply(seat, {"type": "take", "card": top, "mode": "buy"})
-    assert g.coins[seat] == 50 - cost and top in g.tableau[seat]
-    assert g.tracks[seat] == [a + b for a, b in zip(tracks, card.gains, strict=True)]
+    same = [c.id for c in cat.cards.values() if c.colour == card.colour and c.id != top
+            and c.epoch != epoch]
+    for owned in (0, 1, card.cost + 1):  # from the printed cost down to the floor of 0
+        probe = g.clone()
+        force(probe, seat, coins=50, tableau=same[:owned])
+        tracks = probe.tracks[seat][:]
+        probe.apply(seat, {"type": "take", "card": top, "mode": "buy"})
+        assert 50 - probe.coins[seat] == max(0, card.cost - owned), owned
+        assert top in probe.tableau[seat]
+        assert probe.tracks[seat] == [a + b for a, b in zip(tracks, card.gains, strict=True)]
+    g.apply(seat, passive(g, seat))
     seat = g.acting_seats()[0]
     top = next(p[-1] for p in g.discards if p)
     before = g.coins[seat]
     res = g.apply(seat, {"type": "take", "card": top, "mode": "sell"})
-    assert g.coins[seat] - before == cat.rules.sell_values[0]
+    assert g.coins[seat] - before == {1: 2, 2: 3, 3: 4}[epoch]  # R-C2's sell values
     assert g.sold[seat][-1] == [top, True]
     assert top in strings_in(res.public)
     assert view(g, 1 - seat)["seats"][seat]["sold_public"][-1] == top

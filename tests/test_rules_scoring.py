@@ -30,13 +30,41 @@ def plain_cards(colour: str, k: int) -> list[str]:
 
 def test_G1_categories_are_named_and_sum_to_the_total(cat):
     """G1: colonies, statues, silver medals, gold medals, cards, purple sets, coins — the same
-    names everywhere — and their sum is the total."""
+    names everywhere — each computed here from the data and the rule's wording, and the total
+    is their sum."""
     assert CATEGORIES == ("colonies", "statues", "silver_medals", "gold_medals", "cards",
                           "purple_sets", "coins")
-    g = play_random(Game.new(["a", "b", "c"], "advanced", 11), Rng(3))
-    for row in g.scores():
+    g = blank()
+    level = cat.rules.colony_levels[0]
+    plundered, integrated = (cat.colonies[t] for t in cat.colonies_at(level)[:2])
+    g.colonies[0] = [[plundered.id, False], [integrated.id, True]]
+    g.statues[0] = [["red", "colour"], None, ["blue", "points"], None]
+    p11 = card(effect="P11")
+    tableau = [p11.id] + [plain_cards(c, 2)[k] for c in ("yellow", "red", "blue", "green")
+                          for k in range(2)]  # two of each track colour, one purple
+    per = cat.rules.coins_per_point
+    force(g, 0, tableau=tableau, tracks=[0, 9, 0, 0], coins=4 * per + per - 1)
+    g.silver[0] = ["red"]
+    g.gold[0] = 1
+    s1, s3 = cat.statues[0], cat.statues[2]
+    want = {
+        "colonies": plundered.front_points + integrated.back_points,  # the side that is up
+        "statues": s1.points + s3.points + s3.extra_points,
+        "silver_medals": 5,  # half of red 9, rounded up
+        "gold_medals": cat.rules.gold_set_points * 1,  # 1 medal × 1 set (one purple card)
+        "cards": sum(cat.cards[c].points for c in tableau),
+        "purple_sets": cat.rules.eff("P11", "points_per_set") * 1,
+        "coins": 4,  # 1 per full 5 coins
+    }
+    assert cat.rules.gold_set_points == 7 and cat.rules.eff("P11", "points_per_set") == 4
+    assert per == 5
+    row = g.scores()[0]
+    assert list(row) == [*CATEGORIES, "total"]
+    assert {c: row[c] for c in CATEGORIES} == want
+    assert row["total"] == sum(want.values())
+    played = play_random(Game.new(["a", "b", "c"], "advanced", 11), Rng(3))
+    for row in played.scores():
         assert list(row) == [*CATEGORIES, "total"]
-        assert row["total"] == sum(row[c] for c in CATEGORIES)
 
 
 def test_G1_cards_and_coins(cat):

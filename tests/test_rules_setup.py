@@ -32,7 +32,7 @@ from hadara.content import (
 from hadara.engine import Game
 from hadara.errors import NotYourDecision
 from hadara.setup import random_setup
-from hadara.state import COLONY, DRAFT, SETUP_SIDE, STATUE, WHEEL
+from hadara.state import COLONY, DRAFT, PHASE_B, SETUP_SIDE, STATUE, WHEEL
 from hadara.views import view
 
 # ------------------------------------------------------------------------------ components
@@ -70,16 +70,33 @@ def test_R_C2_card_faces_costs_and_sell_values(cat):
                                                                      range(1, 16)}
 
 
-def test_R_C2_sell_value_is_the_backs_value_per_epoch(cat):
-    """R-C2 / R-A3: a sold card pays the sell value of its epoch."""
+#: R-C2: the back of a card shows 2 / 3 / 4 coins in epoch I / II / III (the rule's numbers).
+RULE_SELL_VALUES = {1: 2, 2: 3, 3: 4}
+
+
+@pytest.mark.parametrize("epoch", EPOCHS)
+@pytest.mark.parametrize("phase", ["A", "B"])
+def test_R_C2_sell_value_is_the_backs_value_per_epoch(cat, epoch, phase):
+    """R-C2 / R-A3: a sold card pays the sell value of its epoch (2 / 3 / 4 in epoch I / II /
+    III), in Phase A and in Phase B alike."""
+    assert cat.rules.sell_values[epoch - 1] == RULE_SELL_VALUES[epoch]
     g = new_game(2)
-    run(g, at(DRAFT, epoch=1))
-    seat = 0
-    kept = g.hands[seat][0]
-    before = g.coins[seat]
-    g.apply(seat, {"type": "draft", "card": kept, "mode": "sell"})
-    g.apply(1, {"type": "draft", "card": g.hands[1][0], "mode": "sell"})
-    assert g.coins[seat] - before == cat.rules.sell_values[cat.cards[kept].epoch - 1]
+    if phase == "A":
+        run(g, at(DRAFT, epoch=epoch))
+        seat, kept = 0, g.hands[0][0]
+        before = g.coins[:]
+        g.apply(0, {"type": "draft", "card": kept, "mode": "sell"})
+        g.apply(1, {"type": "draft", "card": g.hands[1][0], "mode": "sell"})
+        assert g.round == 1  # no income in between
+    else:
+        run(g, at(PHASE_B, epoch=epoch))
+        seat = g.acting_seats()[0]
+        kept = next(p[-1] for p in g.discards if p)
+        before = g.coins[:]
+        g.apply(seat, {"type": "take", "card": kept, "mode": "sell"})
+        assert g.step == PHASE_B
+    assert cat.cards[kept].epoch == epoch
+    assert g.coins[seat] - before[seat] == RULE_SELL_VALUES[epoch]
 
 
 def test_R_C3_colonies_levels_and_sides(cat):
@@ -265,24 +282,41 @@ def test_R_S3_D_2_advanced_sides_are_a_hidden_simultaneous_choice(cat):
 
 
 def _firsts(n: int, cards: tuple[str, ...]) -> list[int]:
+    """The seat that sets the wheel in epochs I, II and III (and the play order it starts)."""
     g = Game.from_setup(make_setup(n, setup_cards=cards))
     firsts = []
     for e in EPOCHS:
         run(g, at(WHEEL, epoch=e))
         assert g.waiting_on() == [g.first]
+        assert g.order == [(g.first + i) % n for i in range(n)]  # R-S6
         firsts.append(g.first)
     return firsts
+
+
+def _expected_firsts(cat, n: int, cards: tuple[str, ...]) -> list[int]:
+    by_init = sorted(range(n), key=lambda s: cat.setup_cards[cards[s]].initiative)
+    return [by_init[0], by_init[1], by_init[0] if n == 2 else by_init[2]]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_R_S4_D_3_first_player_per_epoch_by_initiative(cat, n):
     """R-S4 / D-3: epochs I, II, III start with the lowest, second and third lowest initiative;
-    with 2 players epoch III goes back to the lowest."""
+    with 2 players epoch III goes back to the lowest. Every seating of the setup cards is
+    checked against the engine's first player; a spread of seatings (the lowest initiatives on
+    every seat) is played through to each epoch's wheel decision."""
     ids = setup_card_ids_by_initiative()
-    for cards in list(permutations(ids, n))[:6]:
-        by_init = sorted(range(n), key=lambda s: cat.setup_cards[cards[s]].initiative)
-        want = [by_init[0], by_init[1], by_init[0] if n == 2 else by_init[2]]
-        assert _firsts(n, cards) == want
+    seatings = list(permutations(ids, n))
+    for cards in seatings:
+        g = Game.from_setup(make_setup(n, setup_cards=cards))
+        want = _expected_firsts(cat, n, cards)
+        assert [g.first_player(e) for e in EPOCHS] == want, cards
+    played = seatings[:: max(1, len(seatings) // 7)] + [tuple(reversed(seatings[0]))]
+    lows = set()
+    for cards in played:
+        want = _expected_firsts(cat, n, cards)
+        lows.add(want[0])
+        assert _firsts(n, cards) == want, cards
+    assert len(lows) >= min(n, 3)  # the lowest initiative sat on several seats
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
