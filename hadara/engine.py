@@ -50,9 +50,13 @@ class Result:
 
     public: list[Event] = field(default_factory=list)
     private: dict[int, list[Event]] = field(default_factory=dict)
+    # Indices of ``game.log`` entries this result wrote: appended, or overwritten by a
+    # replaced simultaneous pick. A store mirrors exactly these rows (upsert by index).
+    logged: list[int] = field(default_factory=list)
 
     def extend(self, other: Result) -> None:
         self.public.extend(other.public)
+        self.logged.extend(i for i in other.logged if i not in self.logged)
         for seat, evs in other.private.items():
             self.private.setdefault(seat, []).extend(evs)
 
@@ -320,8 +324,10 @@ class Game(State):
                 while log[i]["seat"] != seat:
                     i -= 1
                 log[i] = {"seat": seat, "action": action}
+                res.logged.append(i)
         else:
             if log is not None:
+                res.logged.append(len(log))
                 log.append({"seat": seat, "action": action})
             self.version += 1
         self._dispatch(seat, action)

@@ -1,5 +1,7 @@
 """Scores: points per player and G1 category, the winners and the G2 tie-break highlighted,
 and a bar chart of the totals. Live during the game ("Scores so far"), final at the end.
+Columns run in rank order (best first; a shared rank keeps seat order), so the table reads
+as the standings.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ MARGIN = 15
 TITLE_H = 96
 HEAD_H = 78
 ROW = 36
-LABEL_W = 196
+LABEL_W = 180  # "Silver medals" fits; every player column gets ~118 px at 5 players
 CHART_H = 116
 LABELS = {
     "colonies": "Colonies", "statues": "Statues", "silver_medals": "Silver medals",
@@ -49,6 +51,12 @@ def tie_note(view: View) -> str:
     return f"Tie on {pts}: most coins left share the victory"
 
 
+def rank_order(view: View) -> list[int]:
+    """Seats best first (G2: points, then coins left); equal ranks keep seat order."""
+    rank = ranks(view)
+    return sorted(range(view["n"]), key=lambda s: (rank[s], s))
+
+
 def scores_height() -> int:
     return TITLE_H + HEAD_H + (len(CATEGORIES) + 2) * ROW + 12 + CHART_H + MARGIN
 
@@ -73,12 +81,15 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
     x -= cv.text(x, 30, names, theme.TEXT, bold=True, anchor="rm", max_width=380) + 8
     cv.paste(icons.crown(34), x - 34, 12)
     cv.text(x - 42, 30, lead, theme.MIN_TEXT, fill=theme.MUTED, anchor="rm")
-    cv.text(MARGIN, 70, note or "Most points wins; a tie goes to most coins left (G2).",
+    cv.text(MARGIN, 70, note or "Ranked by points; a tie goes to most coins left (G2).",
             theme.MIN_TEXT, bold=bool(note), fill=theme.INK if note else theme.MUTED,
             anchor="lm", max_width=theme.WIDTH - 2 * MARGIN)
     # table
     col = (theme.WIDTH - 2 * MARGIN - LABEL_W) / n
-    xs = [MARGIN + LABEL_W + s * col for s in range(n)]
+    order = rank_order(view)
+    xs = [0.0] * n  # x of each seat's column, in rank order
+    for i, s in enumerate(order):
+        xs[s] = MARGIN + LABEL_W + i * col
     top = TITLE_H
     rows = len(CATEGORIES) + 2
     table_bottom = top + HEAD_H + rows * ROW
@@ -129,7 +140,7 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
         cv.draw.rectangle((bx, base - h, bx + bw, base), fill=theme.seat_rgb(s))
         cv.text(xs[s] + col / 2, base + 20, _ordinal(rank[s]), theme.MIN_TEXT,
                 bold=rank[s] == 1, anchor="mm")
-    cv.draw.line((xs[0], base, theme.WIDTH - MARGIN, base), fill=theme.INK, width=2)
+    cv.draw.line((MARGIN + LABEL_W, base, theme.WIDTH - MARGIN, base), fill=theme.INK, width=2)
     cv.text(MARGIN + 4, base - (CHART_H - 52) / 2, "Totals", theme.MIN_TEXT, fill=theme.MUTED,
             anchor="lm")
     cv.text(MARGIN + 4, base + 20, "Rank", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")

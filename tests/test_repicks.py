@@ -77,3 +77,18 @@ def test_setup_side_repicks_are_compact_too(cat):
     game.apply(0, {"type": "setup_side", "side": "A"})
     assert save.to_json(game) == text
     assert game.version == 1
+
+
+def test_results_name_the_log_entries_they_wrote(cat):
+    """A store mirrors the log by index: a first pick appends, a replaced pick overwrites the
+    seat's own entry, and the indices in Result.logged say which."""
+    game = new_game(3)
+    run(game, at(DRAFT, epoch=1))
+    n = len(game.log)
+    hand = game.hands[1]
+    first = game.apply(1, {"type": "draft", "card": hand[0], "mode": "sell"})
+    assert first.logged == [n]
+    game.apply(2, {"type": "draft", "card": game.hands[2][0], "mode": "sell"})
+    again = game.apply(1, {"type": "draft", "card": hand[1], "mode": "sell"})
+    assert again.logged == [n] and game.log[n]["action"]["card"] == hand[1]
+    assert len(game.log) == n + 2
