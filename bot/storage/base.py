@@ -21,6 +21,11 @@ LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
 STATUSES = (LOBBY, ACTIVE, FINISHED, ABANDONED)
 
 
+class StorageError(Exception):
+    """The store refuses: a database newer than the code, an unknown game, a write that would
+    leave a gap in an action log, other files under a stored content version …"""
+
+
 @dataclass
 class SeatRecord:
     """One seat: a person (``user_id``) or an AI (``ai_level``), never both."""
@@ -108,6 +113,14 @@ class Store(Protocol):
         """Remember a per-seat message id (``kind``: "panel", "dm", …)."""
 
     async def seat_messages(self, game_id: int) -> dict[tuple[int, str], int]: ...
+
+    # -- content catalogs: the data files (name -> text) of each content version a stored
+    # game was created with, so a later change to data/ never makes it unloadable
+    async def save_content(self, version: str, files: dict[str, str]) -> None:
+        """Keep a content version's files; the same files again are a no-op, other files
+        under a stored version raise StorageError."""
+
+    async def load_content(self, version: str) -> dict[str, str] | None: ...
 
     # -- coordination (a PostgreSQL store implements these across processes)
     def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:

@@ -1,0 +1,467 @@
+"""The embedded store: one SQLite file, one process (see docs/service.md, "Storage").
+
+* WAL journal with ``synchronous=FULL``: a write method returns only after its transaction is
+  in the WAL *and* fsynced, so an acknowledged action survives a process kill, an OS crash and
+  a power loss (``NORMAL`` would survive only the first). It costs one fsync per commit, which
+  at the pace of human moves is nothing.
+* One aiosqlite connection (one worker thread) guarded by an asyncio lock: each write method
+  is one ``BEGIN IMMEDIATE … COMMIT`` (rolled back on any error), and no other task's
+  statement can land inside it. Reads take the same lock, so they never see another task's
+  uncommitted rows.
+* Numbered migrations (``migrations/NNNN_name.sql``) applied at :meth:`SqliteStore.open`, each
+  in its own transaction, tracked by ``PRAGMA user_version``; a database newer than the code is
+  refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+from .base import (
+    ACTIVE,
+    LOBBY,
+    STATUSES,
+    ActionRecord,
+    GameRecord,
+    SeatRecord,
+    StorageError,
+    StoredGame,
+)
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+BUSY_TIMEOUT_MS = 5000  # only another process (a backup, the sqlite3 shell) can hold the lock
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+    def statements(self) -> list[str]:
+        return split_sql(self.sql, self.name)
+
+
+def load_migrations(directory: Path | None = None) -> list[Migration]:
+    """The migrations in order (from ``MIGRATIONS_DIR`` by default); their numbers must run
+    1, 2, 3 … without gaps."""
+    directory = MIGRATIONS_DIR if directory is None else directory
+    found: list[Migration] = []
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.match(path.name)
+        if match is None:
+            raise StorageError(f"migration file name {path.name!r} is not NNNN_name.sql")
+        found.append(Migration(int(match.group(1)), path.name, path.read_text("utf-8")))
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise StorageError(f"migrations must be numbered 1, 2, 3 …: expected {expected:04d}, "
+                               f"found {migration.name}")
+    return found
+
+
+def split_sql(script: str, name: str = "script") -> list[str]:
+    """Split a script into complete statements (``sqlite3.complete_statement`` knows strings,
+    comments and trigger bodies), so a migration can run statement by statement inside one
+    transaction — ``executescript`` would commit first."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    rest = "\n".join(ln for ln in buffer.splitlines() if not ln.strip().startswith("--"))
+    if rest.strip():
+        raise StorageError(f"{name}: incomplete SQL statement at the end: {rest.strip()[:60]!r}")
+    return statements
+
+
+def _dumps(value: Any) -> str:
+    # allow_nan=False: NaN/Infinity are not JSON (json_valid would refuse them anyway)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _check_statuses(statuses: Iterable[str]) -> None:
+    for status in statuses:
+        if status not in STATUSES:
+            raise StorageError(f"unknown game status {status!r} (expected one of {STATUSES})")
+
+
+class SqliteStore:
+    """:class:`bot.storage.base.Store` on one SQLite file (``":memory:"`` for a throw-away)."""
+
+    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = path if str(path) == ":memory:" else Path(path)
+        self._clock = clock
+        self._db: aiosqlite.Connection | None = None
+        self._db_lock = asyncio.Lock()  # one task at a time on the connection
+        self._game_locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+        self._listeners: list[Callable[[int, int], None]] = []
+
+    # ------------------------------------------------------------------ connection, schema
+    async def open(self) -> None:
+        if self._db is not None:
+            return
+        if isinstance(self.path, Path):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(self.path, isolation_level=None)  # we issue BEGIN/COMMIT
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            if isinstance(self.path, Path):
+                async with db.execute("PRAGMA journal_mode = WAL") as cur:
+                    row = await cur.fetchone()
+                if row is None or str(row[0]).lower() != "wal":
+                    raise StorageError(f"{self.path}: cannot use the WAL journal (got {row})")
+            await db.execute("PRAGMA synchronous = FULL")
+            await self._migrate(db)
+            await db.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+
+    async def close(self) -> None:
+        if self._db is not None:
+            async with self._db_lock:
+                db, self._db = self._db, None
+                await db.close()
+
+    async def schema_version(self) -> int:
+        async with self._read() as db:
+            return await _user_version(db)
+
+    @staticmethod
+    async def _migrate(db: aiosqlite.Connection) -> None:
+        migrations = load_migrations()
+        newest = len(migrations)
+        current = await _user_version(db)
+        if current > newest:
+            raise StorageError(f"database schema version {current} is newer than this bot "
+                               f"({newest}); upgrade the bot")
+        # Foreign keys are off while migrating (a table rebuild needs that, and the pragma
+        # cannot change inside a transaction); each migration checks them before it commits.
+        await db.execute("PRAGMA foreign_keys = OFF")
+        for migration in migrations[current:]:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                # another process may have migrated between our read and our lock
+                if await _user_version(db) >= migration.version:
+                    await db.execute("ROLLBACK")
+                    continue
+                for statement in migration.statements():
+                    await db.execute(statement)
+                async with db.execute("PRAGMA foreign_key_check") as cur:
+                    broken = await cur.fetchall()
+                if broken:
+                    raise StorageError(f"{migration.name} leaves broken foreign keys: "
+                                       f"{[tuple(r) for r in list(broken)[:5]]}")
+                await db.execute(f"PRAGMA user_version = {migration.version}")
+                await db.execute("COMMIT")
+            except BaseException as exc:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(f"migration {migration.name} failed: {exc}") from exc
+                raise
+            log.info("database migrated to schema version %d (%s)", migration.version,
+                     migration.name)
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StorageError("the store is not open (call open() first)")
+        return self._db
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._db_lock:
+            yield self._conn()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction: committed if the block ends normally, rolled back otherwise."""
+        async with self._db_lock:
+            db = self._conn()
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:  # SQLite may already have rolled back (e.g. disk full)
+                    await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ games
+    async def create_game(self, record: GameRecord) -> int:
+        _check_statuses([record.status])
+        async with self._write() as db:
+            async with db.execute(
+                "INSERT INTO games (status, variant, options, setup, seed, content_version,"
+                " rules_version, host_user_id, discord, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*_game_values(record), record.created_at, record.updated_at),
+            ) as cur:
+                game_id = cur.lastrowid
+            assert game_id is not None
+            await _insert_seats(db, game_id, record.seats)
+        return game_id
+
+    async def save_game(self, record: GameRecord) -> None:
+        _check_statuses([record.status])
+        async with self._write() as db:
+            async with db.execute(
+                "UPDATE games SET status = ?, variant = ?, options = ?, setup = ?, seed = ?,"
+                " content_version = ?, rules_version = ?, host_user_id = ?, discord = ?,"
+                " created_at = ?, updated_at = ? WHERE id = ?",
+                (*_game_values(record), record.created_at, record.updated_at, record.id),
+            ) as cur:
+                if cur.rowcount != 1:
+                    raise StorageError(f"no game {record.id}")
+            await db.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
+            await _insert_seats(db, record.id, record.seats)
+
+    async def load_game(self, game_id: int) -> StoredGame | None:
+        async with self._read() as db:
+            async with db.execute(
+                "SELECT id, status, variant, options, setup, seed, content_version,"
+                " rules_version, host_user_id, discord, created_at, updated_at,"
+                " (SELECT json_group_array(json_array(seat, name, user_id, ai_level, conceded))"
+                "  FROM seats WHERE game_id = games.id)"
+                " FROM games WHERE id = ?",
+                (game_id,),
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return None
+            async with db.execute(
+                "SELECT seq, seat, action, decision_id, submitted_by, at FROM actions"
+                " WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            ) as cur:
+                action_rows = await cur.fetchall()
+        seats = sorted((SeatRecord(seat, name, user_id, ai_level, bool(conceded))
+                        for seat, name, user_id, ai_level, conceded in json.loads(row[12])),
+                       key=lambda s: s.seat)
+        record = GameRecord(
+            id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
+            setup=None if row[4] is None else json.loads(row[4]), seed=row[5],
+            content_version=row[6], rules_version=row[7], host_user_id=row[8],
+            discord=json.loads(row[9]), created_at=row[10], updated_at=row[11], seats=seats,
+        )
+        actions = [ActionRecord(seq, seat, json.loads(action), decision_id, submitted_by, at)
+                   for seq, seat, action, decision_id, submitted_by, at in action_rows]
+        return StoredGame(record, actions)
+
+    async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]:
+        _check_statuses(statuses)
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
+        return [row[0] for row in rows]
+
+    async def games_of_user(self, user_id: int,
+                            statuses: tuple[str, ...] = (LOBBY, ACTIVE)) -> list[int]:
+        """The games (with one of ``statuses``) where ``user_id`` holds a seat."""
+        _check_statuses(statuses)
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT DISTINCT games.id FROM seats JOIN games ON games.id = seats.game_id"
+                f" WHERE seats.user_id = ? AND games.status IN ({marks}) ORDER BY games.id",
+                (user_id, *statuses))
+        return [row[0] for row in rows]
+
+    # ------------------------------------------------------------------ the action log
+    async def write_actions(self, game_id: int, rows: list[ActionRecord],
+                            status: str | None = None) -> None:
+        if status is not None:
+            _check_statuses([status])
+        # serialise before the transaction: a row that is not JSON fails here, nothing written
+        values = [(game_id, r.seq, r.seat, _dumps(r.action), r.decision_id, r.submitted_by, r.at)
+                  for r in rows]
+        updated_at = max((r.at for r in rows), default=None)
+        if updated_at is None:
+            updated_at = self._clock()
+        async with self._write() as db:
+            async with db.execute(
+                "UPDATE games SET updated_at = max(updated_at, ?), status = coalesce(?, status)"
+                " WHERE id = ?",
+                (updated_at, status, game_id),
+            ) as cur:
+                if cur.rowcount != 1:
+                    raise StorageError(f"no game {game_id}")
+            await db.executemany(
+                "INSERT INTO actions (game_id, seq, seat, action, decision_id, submitted_by, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seq) DO UPDATE SET seat = excluded.seat,"
+                " action = excluded.action, decision_id = excluded.decision_id,"
+                " submitted_by = excluded.submitted_by, at = excluded.at",
+                values,
+            )
+            if rows:  # the log stays 0..n-1 without gaps (StoredGame promises it)
+                async with db.execute(
+                    "SELECT count(*), max(seq) FROM actions WHERE game_id = ?", (game_id,)
+                ) as cur:
+                    count_max = await cur.fetchone()
+                assert count_max is not None
+                count, top = count_max
+                if top != count - 1:
+                    raise StorageError(f"game {game_id}: writing seqs "
+                                       f"{sorted(r.seq for r in rows)} would leave a gap in "
+                                       f"its action log ({count} rows up to seq {top})")
+
+    # ------------------------------------------------------------------ users, messages
+    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
+        async with self._read() as db, db.execute(
+            "SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return {}
+        settings: dict[str, Any] = json.loads(row[0])
+        return settings
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        text = _dumps(settings)
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, settings) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings",
+                (user_id, text))
+
+    async def set_seat_message(self, game_id: int, seat: int, kind: str,
+                               message_id: int | None) -> None:
+        """Remember (or with ``None`` forget) a per-seat message id."""
+        async with self._write() as db:
+            if message_id is None:
+                await db.execute(
+                    "DELETE FROM seat_messages WHERE game_id = ? AND seat = ? AND kind = ?",
+                    (game_id, seat, kind))
+            else:
+                await db.execute(
+                    "INSERT INTO seat_messages (game_id, seat, kind, message_id)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, seat, kind)"
+                    " DO UPDATE SET message_id = excluded.message_id",
+                    (game_id, seat, kind, message_id))
+
+    async def seat_messages(self, game_id: int) -> dict[tuple[int, str], int]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT seat, kind, message_id FROM seat_messages WHERE game_id = ?", (game_id,))
+        return {(seat, kind): message_id for seat, kind, message_id in rows}
+
+    # ------------------------------------------------------------------ content catalogs
+    async def save_content(self, version: str, files: dict[str, str]) -> None:
+        """Keep the data files of a content version. Saving the same files again is a no-op;
+        other files under a version already stored are refused (a version names one content)."""
+        text = _dumps(dict(sorted(files.items())))
+        async with self._write() as db:
+            async with db.execute(
+                "SELECT files FROM content_versions WHERE version = ?", (version,)
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                await db.execute("INSERT INTO content_versions (version, files) VALUES (?, ?)",
+                                 (version, text))
+            elif json.loads(row[0]) != files:
+                raise StorageError(f"content version {version!r} is already stored with "
+                                   "other files")
+
+    async def load_content(self, version: str) -> dict[str, str] | None:
+        async with self._read() as db, db.execute(
+            "SELECT files FROM content_versions WHERE version = ?", (version,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        files: dict[str, str] = json.loads(row[0])
+        return files
+
+    # ------------------------------------------------------------------ coordination
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        """Exclusive access to one game (not re-entrant). An asyncio.Lock per game is enough in
+        one process; a PostgreSQL store would take ``pg_advisory_xact_lock(game_id)`` instead.
+        The entry is dropped when nobody holds or waits for it, so the dict stays small."""
+        entry = self._game_locks.get(game_id)
+        if entry is None:
+            entry = self._game_locks[game_id] = (asyncio.Lock(), [0])
+        lock, users = entry
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if users[0] == 0:
+                del self._game_locks[game_id]
+
+    def notify(self, game_id: int, version: int) -> None:
+        """Call every listener now (in this process; PostgreSQL would use NOTIFY). A failing
+        listener is logged and does not stop the others."""
+        for callback in list(self._listeners):
+            try:
+                callback(game_id, version)
+            except Exception:
+                log.exception("listener %r failed on game %d version %d", callback, game_id,
+                              version)
+
+    def listen(self, callback: Callable[[int, int], None]) -> Callable[[], None]:
+        self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+
+async def _user_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def _game_values(record: GameRecord) -> tuple[Any, ...]:
+    return (
+        record.status, record.variant, _dumps(record.options),
+        None if record.setup is None else _dumps(record.setup), record.seed,
+        record.content_version, record.rules_version, record.host_user_id,
+        _dumps(record.discord),
+    )
+
+
+async def _insert_seats(db: aiosqlite.Connection, game_id: int,
+                        seats: list[SeatRecord]) -> None:
+    await db.executemany(
+        "INSERT INTO seats (game_id, seat, name, user_id, ai_level, conceded)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, s.seat, s.name, s.user_id, s.ai_level, int(s.conceded)) for s in seats],
+    )
+
+
+if TYPE_CHECKING:  # mypy checks that SqliteStore implements the protocol
+    from .base import Store
+
+    def _is_a_store(store: SqliteStore) -> Store:
+        return store
