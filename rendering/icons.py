@@ -265,3 +265,54 @@ def colony(size: int, colour: RGB = theme.MUTED) -> Image.Image:
     pts = _shape_points("hexagon")
     d.polygon(_pts(pts or [], size, size), fill=colour)
     return _finish(img, size, size)
+
+
+@lru_cache(maxsize=64)
+def card_mini(colour: str, width: int, height: int, faded: bool = False) -> Image.Image:
+    """Two cards of a colour, fanned, the front one with the colour's letter (a count of owned
+    cards is written beside it)."""
+    img, d = _canvas(width, height)
+    w, h = width * SS, height * SS
+    base = theme.COLOUR_RGB[colour]
+    fill = theme.TINT[colour] if faded else base
+    dark = theme.darker(base, 60)
+    cw, ch = w * 0.8, h * 0.88
+    r = cw * 0.16
+    lw = round(SS * 1.5)
+    d.rounded_rectangle((w - cw, 0, w - 1, ch), radius=r,
+                        fill=theme.TINT[colour] if faded else theme.darker(base, 30),
+                        outline=dark, width=lw)
+    d.rounded_rectangle((0, h - ch, cw, h - 1), radius=r, fill=fill, outline=dark, width=lw)
+    inset = SS * 3
+    d.rounded_rectangle((inset, h - ch + inset, cw - inset, h - 1 - inset), radius=r * 0.5,
+                        outline=theme.FAINT if faded else WHITE, width=SS)
+    _letter(d, cw / 2, h - ch / 2, theme.COLOUR_LETTER[colour], round(width * 0.5),
+            theme.MUTED if faded else theme.ON_COLOUR[colour])
+    return _finish(img, width, height)
+
+
+@lru_cache(maxsize=32)
+def hex_tile(width: int, height: int, fill: RGB, outline: RGB) -> Image.Image:
+    """A hexagonal colony tile, pointed top and bottom, its straight sides leaving room for a
+    number between them."""
+    img, d = _canvas(width, height)
+    w, h = width * SS, height * SS
+    lw = max(1, round(SS * width / 18))
+    m = lw / 2
+    pts = [(w / 2, m), (w - m, h * 0.27), (w - m, h * 0.73), (w / 2, h - m), (m, h * 0.73),
+           (m, h * 0.27)]
+    d.polygon(pts, fill=fill, outline=outline, width=lw)
+    return _finish(img, width, height)
+
+
+@lru_cache(maxsize=16)
+def medal_space(kind: str, size: int) -> Image.Image:
+    """A free medal space: a ring in silver or gold on a pale disc (letter drawn by the
+    caller), the same outline as the medal it can hold."""
+    img, d = _canvas(size, size)
+    s = size * SS
+    ring = theme.SILVER if kind == "silver" else theme.GOLD
+    pale = (240, 242, 245) if kind == "silver" else (250, 238, 200)
+    d.ellipse((0.1 * s, 0.22 * s, 0.9 * s, s - 1), fill=pale, outline=ring,
+              width=max(1, round(s / 11)))
+    return _finish(img, size, size)

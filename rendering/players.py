@@ -1,79 +1,268 @@
-"""The players: one panel per seat with name, live score, coins, unused bonus tiles, the four
-tracks (value, a bar, the cards of that colour), purple cards, colonies (side up), the four
-statue spaces and the medals.
+"""The players: a key, then one panel per seat laid out like a Hadara player board.
 
-Three lines per player at 800 px wide keep 5 players near 4:5, so the image still shows about
-400 px wide in chat, where every number is at least 10 px tall.
+Line 1: emblem, name (as wide as the line allows), markers, coins, live score.
+Line 2: the four tracks as bars, each with its value large and, beside it, a small card of
+that colour with the number of cards owned; the purple cards last.
+Line 3: unused bonus tiles (stacked tiles, no digits), colonies (hexagons with their points),
+statues (carved: the tile's colour with their points), medal spaces (silver S, gold G).
+
+The key above the first panel names the pictures once. Three lines per seat at 800 px wide
+keep 5 players under 0.85 × width, so the image still shows about 400 px wide in chat, where
+every number is at least 10 px tall.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from PIL import Image
+
 from hadara.content import TRACK_COLOURS, TRACKS, Catalog
 
 from . import icons, theme
-from .canvas import Canvas
-from .fonts import FontBook
+from .canvas import ELLIPSIS, Canvas
+from .fonts import FontBook, clusters
 from .parts import View, display_name
 
 MARGIN = 10
-GAP = 6
-PAD = 6
-LINE = 35
+KEY_H = 38
+GAP = 5
+PAD = 5
+LINE = 36
 PANEL_H = 2 * PAD + 3 * LINE
-TRACK_GROUP = 178  # icon 32, value, bar, card chip
-VALUE_W = 54
-BAR_W = 42
-CHIP_W, CHIP_H = 40, 30
-SLOT_W, SLOT_H = 40, 30
+
+# Line 2: a track is a bar (icon, value) and a card count; purple cards come last.
+BAR_W, BAR_H = 96, 32
+CARD_W, CARD_H = 28, 34
+TRACK_STEP = 172  # bar, card, count and the gap to the next track
+# Line 1: medal spaces before coins and score. Line 3: fixed slots, so each tile colour,
+# colony level and statue space sits in the same place on every panel.
+MEDAL_STEP, MEDAL = 33, 32
+TILE_STEP = 40
+HEX_STEP, HEX_W, HEX_H = 48, 44, 36
+STATUE_STEP, STATUE_W = 62, 58
+SECTION_GAP = 40
+
+COIN_SIDE = (240, 200, 90)  # a plundered colony shows its coin side
+BACK_SIDE = (92, 70, 48)  # an integrated colony is flipped to its back
+EMPTY = (238, 234, 226)
+CHECK = (40, 130, 60)
 
 
 def players_height(n: int) -> int:
-    return 2 * MARGIN + n * PANEL_H + (n - 1) * GAP
+    return 2 * MARGIN + KEY_H + n * PANEL_H + (n - 1) * GAP
 
 
-def _chip(cv: Canvas, x: float, cy: float, colour: str, count: int) -> None:
-    """A card-coloured chip holding how many cards of that colour a player owns."""
-    rgb = theme.COLOUR_RGB[colour] if count else theme.TINT[colour]
-    cv.box(x, cy - CHIP_H / 2, x + CHIP_W, cy + CHIP_H / 2, fill=rgb,
-           outline=theme.darker(theme.COLOUR_RGB[colour], 60), radius=6,
-           width=2)
-    cv.text(x + CHIP_W / 2, cy, str(count), theme.MIN_TEXT, bold=bool(count),
-            fill=theme.ON_COLOUR[colour] if count else theme.MUTED, anchor="mm")
+# -- names --------------------------------------------------------------------------------
 
 
-def _bar(cv: Canvas, x: float, cy: float, value: int, scale: int, colour: str,
-         ticks: list[int]) -> None:
-    """A track bar on a common scale, with ticks at the requirements that matter."""
-    h = 14
-    cv.draw.rectangle((x, cy - h / 2, x + BAR_W, cy + h / 2), fill=EMPTY)
+def _shortenings(name: str) -> list[tuple[int, int, str]]:
+    """Shorter forms of a name as (clusters kept, distance from the preferred split, text),
+    each keeping its start and its end around an ellipsis (so "Alexander" and "Alexandra"
+    stay apart); about two thirds head and one third tail is preferred."""
+    parts = clusters(name)
+    out: list[tuple[int, int, str]] = []
+    for keep in range(len(parts) - 1, 1, -1):
+        tail0 = max(1, keep // 3)
+        for tail in range(1, keep):
+            head = "".join(parts[:keep - tail]).rstrip()
+            end = "".join(parts[len(parts) - tail:]).lstrip()
+            if head and end:
+                out.append((keep, abs(tail - tail0), f"{head}{ELLIPSIS}{end}"))
+    return out
+
+
+def fit_names(cv: Canvas, names: Sequence[str], widths: Sequence[float],
+              sizes: Sequence[int] = (theme.TEXT, theme.MIN_TEXT),
+              bold: bool = True) -> list[tuple[str, int]]:
+    """Each name with its font size: whole at the first size where it fits its width, else
+    shortened in the middle at the last size (the longest form with the preferred split that
+    fits). Names that differ stay different: on a clash another split of the same or a
+    shorter length is chosen."""
+    size = sizes[-1]
+
+    def fits(text: str, width: float, at: int = size) -> bool:
+        return cv.measure(text, at, bold) <= width
+
+    fitted: list[tuple[str, int]] = []
+    others: list[list[str]] = []
+    for name, width in zip(names, widths, strict=True):
+        whole = next((z for z in sizes if fits(name, width, z)), None)
+        others.append([])
+        if whole is not None:
+            fitted.append((name, whole))
+            continue
+        forms = _shortenings(name)
+        best = next((f for f in forms if f[1] == 0 and fits(f[2], width)), None)
+        if best is None:
+            fitted.append((ELLIPSIS, size))
+            continue
+        fitted.append((best[2], size))
+        rest = sorted((f for f in forms if f[0] <= best[0] and f != best),
+                      key=lambda f: (-f[0], f[1]))
+        others[-1] = [f[2] for f in rest]
+    for i, name in enumerate(names):
+        text = fitted[i][0]
+        if not any(fitted[j][0] == text and names[j] != name for j in range(len(names))):
+            continue
+        taken = {fitted[j][0] for j in range(len(names)) if j != i}
+        alt = next((o for o in others[i] if o not in taken and fits(o, widths[i])), None)
+        if alt is not None:
+            fitted[i] = (alt, size)
+    return fitted
+
+
+# -- pieces -------------------------------------------------------------------------------
+
+
+def _mix(a: theme.RGB, b: theme.RGB, t: float) -> theme.RGB:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def _track(cv: Canvas, x: float, cy: float, colour: str, value: int, scale: int,
+           mark: int | None) -> None:
+    """A track as a bar (common scale): icon, value large on top; ``mark``: a requirement,
+    shown by two small triangles on the bar's edges."""
+    y0, y1 = cy - BAR_H / 2, cy + BAR_H / 2
+    rgb = theme.COLOUR_RGB[colour]
+    cv.box(x, y0, x + BAR_W, y1, fill=_mix(theme.TINT[colour], (255, 255, 255), 0.5),
+           outline=None, radius=6)
     fill = round(BAR_W * min(value, scale) / scale)
     if fill > 0:
-        cv.draw.rectangle((x, cy - h / 2, x + fill, cy + h / 2), fill=theme.COLOUR_RGB[colour])
-    for t in ticks:
-        if 0 < t <= scale:
-            tx = x + round(BAR_W * t / scale)
-            cv.draw.line((tx, cy - h / 2 - 4, tx, cy + h / 2 + 4), fill=theme.INK, width=3)
+        cv.box(x, y0, x + max(fill, 12), y1, fill=_mix(rgb, (255, 255, 255), 0.5),
+               outline=None, radius=6)
+    cv.box(x, y0, x + BAR_W, y1, fill=None, outline=theme.darker(rgb, 40), radius=6, width=2)
+    if mark is not None and 0 < mark <= scale:
+        tx = x + round(BAR_W * mark / scale)
+        dark = theme.darker(rgb, 70)
+        cv.draw.polygon([(tx - 5, y0), (tx + 5, y0), (tx, y0 + 6)], fill=dark)
+        cv.draw.polygon([(tx - 5, y1), (tx + 5, y1), (tx, y1 - 6)], fill=dark)
+    cv.paste(icons.track_icon(colour, 28), x + 3, cy - 14)
+    size = theme.BIG if value < 100 else theme.TEXT
+    cv.text(x + 35, cy, str(value), size, bold=True, anchor="lm")
 
 
-def _slot(cv: Canvas, x: float, cy: float, label: str, fill: tuple[int, int, int] | None,
-          text_fill: tuple[int, int, int], bold: bool) -> None:
-    """A colony level or statue space: empty (its requirement, quiet) or taken (filled)."""
-    x1, y0, y1 = x + SLOT_W, cy - SLOT_H / 2, cy + SLOT_H / 2
-    if fill is None:
-        cv.draw.rectangle((x, y0, x1, y1), fill=EMPTY)
+def _cards(cv: Canvas, x: float, cy: float, colour: str, count: int) -> float:
+    """A small card of the colour and the number of such cards owned; returns the width."""
+    cv.paste(icons.card_mini(colour, CARD_W, CARD_H, faded=not count), x, cy - CARD_H / 2)
+    w = cv.text(x + CARD_W + 3, cy, str(count), theme.MIN_TEXT,
+                fill=theme.INK if count else theme.MUTED, anchor="lm")
+    return CARD_W + 3 + w
+
+
+def _tiles(cv: Canvas, x: float, cy: float, colour: str, count: int) -> None:
+    """Unused bonus tiles of a colour: a stack of that many lettered tiles (no digits)."""
+    size = 26
+    rgb = theme.COLOUR_RGB[colour]
+    if count <= 0:
+        cv.box(x + 6, cy - 4, x + 20, cy + 10, fill=EMPTY, outline=theme.FAINT, radius=3,
+               width=2)
+        return
+    for k in range(min(count, 3) - 1, -1, -1):  # back tiles up and right of the front one
+        tx, ty = x + 7 * k, cy - size / 2 + 3 - 6 * k
+        cv.box(tx, ty, tx + size, ty + size, fill=rgb if k == 0 else theme.darker(rgb, 25),
+               outline=theme.darker(rgb, 70), radius=4, width=2)
+    cv.text(x + size / 2, cy + 3, theme.COLOUR_LETTER[colour], theme.GLYPH, bold=True,
+            fill=theme.ON_COLOUR[colour], anchor="mm", role="glyph")
+
+
+def _colony(cv: Canvas, x: float, cy: float, colony: dict | None) -> None:
+    """A colony slot: a held tile (coin side gold, integrated back brown) with its points, or a
+    small faint hexagon for a level not held."""
+    cx = x + HEX_W / 2
+    if colony is None:
+        cv.paste_centred(icons.hex_tile(16, 16, EMPTY, theme.FAINT), cx, cy)
+        return
+    if colony["integrated"]:
+        fill, ink, points = BACK_SIDE, (255, 255, 255), colony["back"]["points"]
     else:
-        cv.box(x, y0, x1, y1, fill=fill, outline=theme.darker(fill, 60),
-               radius=6, width=2)
-    cv.text(x + SLOT_W / 2, cy, label, theme.MIN_TEXT, bold=bold, fill=text_fill, anchor="mm")
+        fill, ink, points = COIN_SIDE, theme.INK, colony["front"]["points"]
+    cv.paste_centred(icons.hex_tile(HEX_W, HEX_H, fill, theme.darker(fill, 70)), cx, cy)
+    cv.text(cx, cy, str(points), theme.MIN_TEXT, bold=True, fill=ink, anchor="mm")
 
 
-EMPTY = (238, 234, 226)
-COIN_SIDE = (240, 200, 90)  # a plundered colony shows its coin side
-BACK_SIDE = (92, 70, 48)  # an integrated colony is flipped to its back
+def _statue(cv: Canvas, x: float, cy: float, points: int, placed: dict | None) -> None:
+    """A statue space: carved (the bonus tile's colour, the statue's points and, for the
+    tile's points side, ★; for its colour side, the track's icon) or a small faint statue."""
+    if placed is None:
+        cv.paste_centred(icons.statue(22, theme.FAINT), x + STATUE_W / 2, cy)
+        return
+    colour = placed["tile"]
+    rgb, ink = theme.COLOUR_RGB[colour], theme.ON_COLOUR[colour]
+    cv.box(x, cy - 16, x + STATUE_W, cy + 16, fill=rgb, outline=theme.darker(rgb, 60),
+           radius=6, width=2)
+    nw = cv.measure(str(points), theme.MIN_TEXT, True)
+    if placed["side"] == "points":
+        mw = cv.measure("★", theme.GLYPH, True)
+        left = x + (STATUE_W - nw - mw - 1) / 2
+        cv.text(left + nw + 1, cy, "★", theme.GLYPH, bold=True, fill=ink, anchor="lm",
+                role="glyph")
+    else:
+        left = x + (STATUE_W - nw - 20) / 2
+        cv.paste(icons.track_icon(colour, 18), left + nw + 2, cy - 9)
+    cv.text(left, cy, str(points), theme.MIN_TEXT, bold=True, fill=ink, anchor="lm")
 
 
-def panel(cv: Canvas, view: View, catalog: Catalog, fonts: FontBook, seat: int, y: float,
-          scales: list[int]) -> None:
+def _medal(cv: Canvas, x: float, cy: float, kind: str, tile: str | None, held: bool) -> None:
+    """A medal space: the medal (a silver one shows its tile's letter, a gold one G) or a
+    free space (a ring in its metal with S or G)."""
+    top = cy - MEDAL / 2
+    disc_cy = top + MEDAL * 0.61  # the disc's centre, below the ribbon
+    if held:
+        cv.paste(icons.medal(kind, MEDAL), x, top)
+        letter = theme.COLOUR_LETTER[tile] if tile else "G"
+        cv.text(x + MEDAL / 2, disc_cy, letter, theme.GLYPH, bold=True, anchor="mm",
+                role="glyph")
+    else:
+        cv.paste(icons.medal_space(kind, MEDAL), x, top)
+        ink = theme.darker(theme.SILVER if kind == "silver" else theme.GOLD, 55)
+        cv.text(x + MEDAL / 2, disc_cy, "S" if kind == "silver" else "G", theme.GLYPH,
+                bold=True, fill=ink, anchor="mm", role="glyph")
+
+
+def _line3_x(ix: float) -> tuple[float, float, float]:
+    """Left edges of the bonus tiles, colonies and statues on line 3."""
+    tiles = ix
+    colonies = tiles + 4 * TILE_STEP + SECTION_GAP - 6
+    statues = colonies + 5 * HEX_STEP + SECTION_GAP - 4
+    return tiles, colonies, statues
+
+
+def _key(cv: Canvas, y: float) -> None:
+    """One line naming the pictures of the panels."""
+    cy = y + KEY_H / 2
+    x: float = MARGIN + 10
+    muted, size = theme.MUTED, theme.MIN_TEXT
+
+    def label(text: str) -> None:
+        nonlocal x
+        x += cv.text(x, cy, text, size, fill=muted, anchor="lm") + 18
+
+    cv.paste(icons.card_mini("blue", CARD_W, CARD_H), x, cy - CARD_H / 2)
+    x += CARD_W + 4
+    label("cards")
+    _tiles(cv, x, cy - 2, "red", 2)
+    x += 38
+    label("bonus tiles")
+    cv.paste_centred(icons.hex_tile(28, 26, COIN_SIDE, theme.darker(COIN_SIDE, 70)), x + 14,
+                     cy)
+    x += 32
+    label("colonies")
+    cv.paste_centred(icons.statue(28, theme.MUTED), x + 12, cy)
+    x += 28
+    label("statues")
+    _medal(cv, x, cy, "silver", None, False)
+    _medal(cv, x + MEDAL_STEP, cy, "gold", None, False)
+    x += 2 * MEDAL_STEP + 4
+    label("medals")
+
+
+# -- a panel --------------------------------------------------------------------------------
+
+
+def panel(cv: Canvas, view: View, catalog: Catalog, seat: int, y: float, scales: list[int],
+          name: tuple[str, int]) -> None:
     s = view["seats"][seat]
     x0, x1 = MARGIN, theme.WIDTH - MARGIN
     waiting = seat in view["waiting_on"]
@@ -82,132 +271,113 @@ def panel(cv: Canvas, view: View, catalog: Catalog, fonts: FontBook, seat: int, 
     tint = waiting and len(view["waiting_on"]) < view["n"]
     cv.box(x0, y, x1, y + PANEL_H, fill=theme.HIGHLIGHT if tint else theme.PANEL,
            outline=theme.seat_rgb(seat), radius=12, width=4 if tint else 3)
-    ix, iw = x0 + 10, x1 - x0 - 20
+    ix, right_edge = x0 + 10, x1 - 10
     cy1 = y + PAD + LINE / 2
     cy2, cy3 = cy1 + LINE, cy1 + 2 * LINE
 
-    # Line 1, from the right: score, coins, unused bonus tiles; then emblem, name, markers.
-    right: float = ix + iw
+    # Line 1: emblem, name, markers; coins and score on the right.
+    rules = catalog.rules
+    medals_x = _line1_right(cv, s, right_edge, cy1) - _medals_w(catalog)
+    silver = s["silver_medals"]
+    for i in range(rules.max_silver):
+        _medal(cv, medals_x + i * MEDAL_STEP, cy1, "silver",
+               silver[i] if i < len(silver) else None, i < len(silver))
+    for i in range(rules.max_gold):
+        _medal(cv, medals_x + (rules.max_silver + i) * MEDAL_STEP, cy1, "gold", None,
+               i < s["gold_medals"])
+    e = 32
+    cv.paste(icons.emblem(seat, e), ix, cy1 - e / 2)
+    nx: float = ix + e + 6
+    nx += cv.text(nx, cy1, name[0], name[1], bold=True, anchor="lm") + 8
+    for m in _markers(view, seat):
+        cv.paste(m, nx, cy1 - m.height / 2)
+        nx += m.width + 4
+    if chosen:
+        cv.text(nx, cy1, "✓", theme.TEXT, bold=True, fill=CHECK, anchor="lm")
+
+    # Line 2: each track with its value and the cards of its colour; then purple cards.
+    for i, (track, colour) in enumerate(zip(TRACKS, TRACK_COLOURS, strict=True)):
+        gx = ix + i * TRACK_STEP
+        # feeding (F1): food must reach the card count, marked on the food bar
+        mark = len(s["tableau"]) if track == "food" else None
+        _track(cv, gx, cy2, colour, s["tracks"][track], scales[i], mark)
+        _cards(cv, gx + BAR_W + 6, cy2, colour, s["cards_by_colour"][colour])
+    _cards(cv, ix + 4 * TRACK_STEP, cy2, "purple", s["cards_by_colour"]["purple"])
+
+    # Line 3: bonus tiles, colonies, statues, each in fixed slots.
+    held = {c["level"]: c for c in s["colonies"]}
+    tx, colx, stx = _line3_x(ix)
+    for i, colour in enumerate(TRACK_COLOURS):
+        _tiles(cv, tx + i * TILE_STEP, cy3, colour, s["bonus_tiles"][colour])
+    for i, level in enumerate(catalog.rules.colony_levels):
+        _colony(cv, colx + i * HEX_STEP, cy3, held.get(level))
+    for i, (space, placed) in enumerate(zip(catalog.statues, s["statues"], strict=True)):
+        points = space.points + (space.extra_points if placed and placed["side"] == "points"
+                                 else 0)
+        _statue(cv, stx + i * STATUE_STEP, cy3, points, placed)
+    for sx in (colx, stx):
+        lx = sx - SECTION_GAP / 2 + 2
+        cv.draw.line((lx, cy3 - 14, lx, cy3 + 14), fill=theme.LINE, width=2)
+
+
+def _markers(view: View, seat: int) -> list[Image.Image]:
+    out: list[Image.Image] = []
+    if view["first"] == seat and view["step"] not in ("setup_side", "over"):
+        out.append(icons.flag(28))
+    if seat in view["waiting_on"]:
+        out.append(icons.hourglass(28))
+    if view["over"] and seat in view["winners"]:
+        out.append(icons.crown(30))
+    return out
+
+
+def _markers_width(view: View, seat: int) -> float:
+    s = view["seats"][seat]
+    chosen = bool(s["committed"]) and seat not in view["waiting_on"]
+    return float(sum(m.width + 4 for m in _markers(view, seat)) + (34 if chosen else 0))
+
+
+def _line1_right(cv: Canvas, s: dict, right: float, cy: float) -> float:
+    """Score pill and coins, drawn from the right; returns their left edge."""
     score = s["score"]["total"]
     nw = cv.measure(str(score), theme.BIG, True)
     pw = cv.measure("pts", theme.MIN_TEXT)
     sw = nw + pw + 32
-    cv.box(right - sw, cy1 - 16, right, cy1 + 16, fill=theme.INK, outline=None, radius=16)
-    cv.text(right - 12, cy1, "pts", theme.MIN_TEXT, fill=(220, 214, 204), anchor="rm")
-    cv.text(right - 18 - pw, cy1, str(score), theme.BIG, bold=True, fill=(255, 255, 255),
+    cv.box(right - sw, cy - 16, right, cy + 16, fill=theme.INK, outline=None, radius=16)
+    cv.text(right - 12, cy, "pts", theme.MIN_TEXT, fill=(220, 214, 204), anchor="rm")
+    cv.text(right - 18 - pw, cy, str(score), theme.BIG, bold=True, fill=(255, 255, 255),
             anchor="rm")
     right -= sw + 16
     cw = cv.measure(str(s["coins"]), theme.TEXT, True)
-    cv.text(right, cy1, str(s["coins"]), theme.TEXT, bold=True, anchor="rm")
-    cv.paste(icons.coins(30), right - cw - 34, cy1 - 15)
-    right -= cw + 34 + 16
-    for colour in reversed(TRACK_COLOURS):
-        n = s["bonus_tiles"][colour]
-        nw = cv.text(right, cy1, str(n), theme.MIN_TEXT, fill=theme.INK if n else theme.MUTED,
-                     anchor="rm")
-        right -= nw + 3
-        _tile(cv, right - 28, cy1, colour, faded=not n)
-        right -= 28 + 10
-    e = 32
-    cv.paste(icons.emblem(seat, e), ix, cy1 - e / 2)
-    markers = []
-    if view["first"] == seat and view["step"] not in ("setup_side", "over"):
-        markers.append(icons.flag(28))
-    if waiting:
-        markers.append(icons.hourglass(28))
-    if view["over"] and seat in view["winners"]:
-        markers.append(icons.crown(30))
-    room = right - (ix + e + 8) - 12 - 32 * len(markers) - (34 if chosen else 0)
-    nx: float = ix + e + 8
-    nx += cv.text(nx, cy1, display_name(fonts, view, seat), theme.TEXT, bold=True,
-                  anchor="lm", max_width=room) + 8
-    for m in markers:
-        cv.paste(m, nx, cy1 - m.height / 2)
-        nx += m.width + 4
-    if chosen:
-        cv.text(nx, cy1, "✓", theme.TEXT, bold=True, fill=(40, 130, 60), anchor="lm")
-
-    # Line 2: the four tracks, each with the cards of its colour.
-    for i, (track, colour) in enumerate(zip(TRACKS, TRACK_COLOURS, strict=True)):
-        gx = ix + i * (TRACK_GROUP + 14)
-        if i:
-            cv.draw.line((gx - 8, cy2 - 14, gx - 8, cy2 + 14), fill=theme.LINE, width=2)
-        cv.paste(icons.track_icon(colour, 32), gx, cy2 - 16)
-        value = s["tracks"][track]
-        size = theme.TEXT if value < 100 else theme.MIN_TEXT  # three digits still fit
-        cv.text(gx + 34 + VALUE_W, cy2, str(value), size, bold=True, anchor="rm")
-        # feeding (F1): food must reach the card count, so the food bar marks it
-        ticks = [len(s["tableau"])] if track == "food" else []
-        _bar(cv, gx + 38 + VALUE_W, cy2, value, scales[i], colour, ticks)
-        _chip(cv, gx + 38 + VALUE_W + BAR_W + 6, cy2, colour, s["cards_by_colour"][colour])
-
-    # Line 3: purple cards, colonies, statues, medals.
-    x = ix
-    cv.paste(icons.track_icon("purple", 32), x, cy3 - 16)
-    _chip(cv, x + 36, cy3, "purple", s["cards_by_colour"]["purple"])
-    x += 36 + CHIP_W + 18
-    cv.paste(icons.colony(26), x, cy3 - 13)
-    x += 30
-    held = {c["level"]: c for c in s["colonies"]}
-    for level in catalog.rules.colony_levels:
-        c = held.get(level)
-        if c is None:
-            _slot(cv, x, cy3, str(level), None, theme.MUTED, False)
-        elif c["integrated"]:
-            _slot(cv, x, cy3, str(level), BACK_SIDE, (255, 255, 255), True)
-        else:
-            _slot(cv, x, cy3, str(level), COIN_SIDE, theme.INK, True)
-        x += SLOT_W + 2
-    x += 16
-    cv.paste(icons.statue(26), x, cy3 - 13)
-    x += 30
-    for space, placed in zip(catalog.statues, s["statues"], strict=True):
-        if placed is None:
-            _slot(cv, x, cy3, str(space.requirement), None, theme.MUTED, False)
-        else:
-            colour = placed["tile"]
-            label = theme.COLOUR_LETTER[colour] if placed["side"] == "colour" else "★"
-            _slot(cv, x, cy3, label, theme.COLOUR_RGB[colour], theme.ON_COLOUR[colour], True)
-        x += SLOT_W + 2
-    x += 16
-    silver = s["silver_medals"]
-    for i in range(catalog.rules.max_silver):
-        _medal(cv, x, cy3, "silver", silver[i] if i < len(silver) else None)
-        x += 36
-    for i in range(catalog.rules.max_gold):
-        _medal(cv, x, cy3, "gold", "" if i < s["gold_medals"] else None)
-        x += 36
+    cv.text(right, cy, str(s["coins"]), theme.TEXT, bold=True, anchor="rm")
+    cv.paste(icons.coins(30), right - cw - 34, cy - 15)
+    return right - cw - 34
 
 
-def _tile(cv: Canvas, x: float, cy: float, colour: str, faded: bool) -> None:
-    """An unused bonus tile: a square in its track colour with the track letter."""
-    size = 28
-    fill = theme.TINT[colour] if faded else theme.COLOUR_RGB[colour]
-    cv.box(x, cy - size / 2, x + size, cy + size / 2, fill=fill,
-           outline=theme.darker(theme.COLOUR_RGB[colour], 60), radius=4, width=2)
-    cv.text(x + size / 2, cy, theme.COLOUR_LETTER[colour], theme.GLYPH, bold=True,
-            fill=theme.MUTED if faded else theme.ON_COLOUR[colour], anchor="mm", role="glyph")
+def _medals_w(catalog: Catalog) -> float:
+    """Width of the medal spaces on line 1, with the gap before the coins."""
+    return (catalog.rules.max_silver + catalog.rules.max_gold) * MEDAL_STEP + 10
 
 
-def _medal(cv: Canvas, x: float, cy: float, kind: str, tile: str | None) -> None:
-    """A medal space: empty ring, or the medal (a silver one shows its tile's letter)."""
-    d = 32
-    box = (x, cy - d / 2, x + d, cy + d / 2)
-    if tile is None:
-        cv.draw.ellipse(box, outline=theme.FAINT, width=2)
-        return
-    fill = theme.SILVER if kind == "silver" else theme.GOLD
-    ring = theme.COLOUR_RGB[tile] if tile else theme.COIN_DARK
-    cv.draw.ellipse(box, fill=fill, outline=ring, width=4)
-    if tile:
-        cv.text(x + d / 2, cy, theme.COLOUR_LETTER[tile], theme.GLYPH, bold=True,
-                anchor="mm", role="glyph")
+def _line1_room(cv: Canvas, view: View, catalog: Catalog, seat: int) -> float:
+    """Width left for the name between the emblem and markers and the coins and score."""
+    s = view["seats"][seat]
+    right: float = theme.WIDTH - MARGIN - 10
+    right -= (cv.measure(str(s["score"]["total"]), theme.BIG, True)
+              + cv.measure("pts", theme.MIN_TEXT) + 32 + 16)
+    right -= cv.measure(str(s["coins"]), theme.TEXT, True) + 34 + _medals_w(catalog)
+    left = MARGIN + 10 + 32 + 6
+    return right - left - 8 - _markers_width(view, seat)
 
 
 def draw_players(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
     n = view["n"]
     cv = Canvas(theme.WIDTH, players_height(n), fonts)
+    _key(cv, MARGIN)
     scales = [max(30, *(st["tracks"][t] for st in view["seats"])) for t in TRACKS]
+    names = fit_names(cv, [display_name(fonts, view, seat) for seat in range(n)],
+                      [_line1_room(cv, view, catalog, seat) for seat in range(n)])
+    top = MARGIN + KEY_H
     for seat in range(n):
-        panel(cv, view, catalog, fonts, seat, MARGIN + seat * (PANEL_H + GAP), scales)
+        panel(cv, view, catalog, seat, top + seat * (PANEL_H + GAP), scales, names[seat])
     return cv
