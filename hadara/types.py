@@ -132,15 +132,19 @@ class DecisionData(TypedDict):
 
 class _OptionBase(TypedDict):
     action: Action
-    label: str
+    label: str  # English, from label_code and label_params (hadara.narrate.label)
+    label_code: str  # "buy" | "sell" | "wheel" | "plunder" | "statue" | … (hadara.reasons)
+    label_params: dict[str, Any]
     legal: bool
 
 
 class OptionData(_OptionBase, total=False):
-    """One entry of :func:`hadara.options.options`; ``code``/``reason`` only when not legal."""
+    """One entry of :func:`hadara.options.options`; the refusal fields only when not legal."""
 
-    code: str  # "illegal" | "cannot_afford"
-    reason: str
+    code: str  # "illegal" | "cannot_afford": the error it would be refused with
+    why: str  # a stable reason code of hadara.narrate.REASONS
+    params: dict[str, Any]  # what the reason needs to be worded
+    reason: str  # English, from why and params (hadara.narrate.reason)
 
 
 # ----------------------------------------------------------------------------- events
@@ -496,7 +500,7 @@ class ColonyLevel(TypedDict):
     count: int
     top: ColonyFront | None
     reachable: bool
-    reason: str | None  # already_held | none_left | needs_military | cannot_afford
+    reason: str | None  # already_hold_level | no_colony_left | needs_military | requirement_payment
     requirement: int
     gap: int  # after P14
     pay: int | None  # P15 coins to close the gap (0: none needed, None: impossible)
@@ -519,7 +523,7 @@ class StatueSpaceContext(TypedDict):
     free: bool
     placed: StatueView | None
     reachable: bool
-    reason: str | None  # taken | no_tile | needs_culture | cannot_afford
+    reason: str | None  # space_taken | no_bonus_tile | needs_culture | requirement_payment
     requirement: int
     gap: int
     pay: int | None

@@ -1,6 +1,6 @@
 """Per-seat and spectator views: everything that seat may see and nothing else.
 
-The only way hidden information leaves the engine ("Information" in hadara-rules.md). Views are
+The only way hidden information leaves the engine ("Information" in docs/rules.md). Views are
 JSON-serialisable and fresh: every list and dict is built for the caller, so changing a view
 never changes the game. Nothing here names a draw pile's order, another seat's drawn cards or
 Phase-A sales, an unintegrated colony's back (or its id), the box, the seed or the generator

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -45,6 +46,9 @@ class Canvas:
         #: every font size drawn, per role: "text" (words and numbers a player reads) or
         #: "glyph" (a letter repeating what an icon's shape and colour already say)
         self.sizes: dict[str, set[int]] = {"text": set(), "glyph": set()}
+        #: every string drawn (after any shortening) with its size, in drawing order: tests
+        #: check what a player can read, e.g. that a card name is never cut short
+        self.drawn: list[tuple[str, int]] = []
 
     @property
     def width(self) -> int:
@@ -108,6 +112,7 @@ class Canvas:
         cap = CAP * size
         base = y + {"s": 0.0, "m": cap / 2, "t": cap}[anchor[1]]
         self.sizes[role].add(size)
+        self.drawn.append(("".join(r.text for r in runs), size))
         for run in runs:
             w = self._run_width(run, size)
             if self._is_colour(run):
@@ -148,6 +153,95 @@ class Canvas:
             lines.append(line)
         return lines
 
+    def fit(self, text: str, max_width: float, size: int, min_size: int = theme.MIN_TEXT,
+            max_lines: int = 2, bold: bool = False) -> Fit:
+        """Fit text into ``max_width`` on up to ``max_lines`` lines: word-wrapped at ``size``,
+        else at each smaller size down to ``min_size`` (the legibility floor), else at
+        ``min_size`` with words too long for a line hyphenated, else cut with an ellipsis (the
+        only case where ``Fit.complete`` is False)."""
+        for s in range(size, min_size - 1, -1):
+            lines = self.wrap(text, s, max_width, bold)
+            if len(lines) <= max_lines and self._fits(lines, s, max_width, bold):
+                return Fit(s, tuple(lines), True)
+        s = min_size
+        for lines in (self._wrap_hyphenated(text, s, max_width, bold, long_words_only=True),
+                      self._wrap_hyphenated(text, s, max_width, bold, long_words_only=False)):
+            if len(lines) <= max_lines and self._fits(lines, s, max_width, bold):
+                return Fit(s, tuple(lines), True)
+        lines = self._wrap_hyphenated(text, s, max_width, bold, long_words_only=False)
+        rest = "".join(line[:-1] if line.endswith("-") else line + " "
+                       for line in lines[max_lines - 1:]).strip()
+        lines = [*lines[:max_lines - 1], rest]
+        cut = tuple("".join(r.text for r in self.runs(line, s, bold, max_width))
+                    for line in lines)
+        return Fit(s, cut, False)
+
+    def _fits(self, lines: Sequence[str], size: int, max_width: float, bold: bool) -> bool:
+        return all(self.measure(line, size, bold) <= max_width for line in lines)
+
+    def _wrap_hyphenated(self, text: str, size: int, max_width: float, bold: bool,
+                         long_words_only: bool) -> list[str]:
+        """Greedy wrap that may break words with a hyphen: only words wider than a line
+        (split where the parts are most even), or any word that does not fit the line's end."""
+        lines: list[str] = []
+        line = ""
+        words = unicodedata.normalize("NFC", text).split()
+        while words:
+            word = words.pop(0)
+            trial = f"{line} {word}" if line else word
+            if self.measure(trial, size, bold) <= max_width:
+                line = trial
+                continue
+            if not long_words_only or self.measure(word, size, bold) > max_width:
+                lead = f"{line} " if line else ""
+                room = max_width - self.measure(lead, size, bold)
+                cut = self._hyphen_point(word, size, room, max_width, bold,
+                                         balanced=not line)
+                if cut:
+                    lines.append(f"{lead}{word[:cut]}-")
+                    line = ""
+                    words.insert(0, word[cut:])
+                    continue
+            if line:
+                lines.append(line)
+                line = ""
+                words.insert(0, word)
+            else:  # nothing fits: leave the word whole, the caller cuts it
+                lines.append(word)
+        if line:
+            lines.append(line)
+        return lines
+
+    def _hyphen_point(self, word: str, size: int, room: float, max_width: float, bold: bool,
+                      balanced: bool) -> int:
+        """Where to break ``word`` (its head plus "-" no wider than ``room``), preferring
+        syllable-like breaks; 0 when no head fits."""
+        cuts: list[int] = []
+        pos = 0
+        for c in clusters(word)[:-1]:
+            pos += len(c)
+            cuts.append(pos)
+        fitting = [i for i in cuts if self.measure(word[:i] + "-", size, bold) <= room]
+        if not fitting:
+            return 0
+        nice = [i for i in fitting if _syllable_break(word, i)] or fitting
+
+        def cost(i: int) -> float:
+            head = self.measure(word[:i] + "-", size, bold)
+            tail = self.measure(word[i:], size, bold)
+            return max(head, tail) if balanced else -head
+        return min(nice, key=cost)
+
+    def lines(self, x: float, y: float, fit: Fit, *, bold: bool = False, fill: RGB = theme.INK,
+              anchor: str = "l", pitch: float = 1.1, max_width: float | None = None) -> float:
+        """Draw a :class:`Fit` from the cap top ``y`` down, anchored l/m/r; returns the height
+        from ``y`` to the last baseline."""
+        step = fit.size * pitch
+        for i, line in enumerate(fit.lines):
+            self.text(x, y + i * step, line, fit.size, bold=bold, fill=fill, anchor=anchor + "t",
+                      max_width=max_width)
+        return CAP * fit.size + (len(fit.lines) - 1) * step
+
     # -- shapes -------------------------------------------------------------------------------
 
     def box(self, x0: float, y0: float, x1: float, y1: float, fill: RGB | None = theme.PANEL,
@@ -164,6 +258,46 @@ class Canvas:
 
     def png(self) -> bytes:
         return png_bytes(self.image)
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Text fitted into a width: the size chosen, its lines, and whether it is all there."""
+    size: int
+    lines: tuple[str, ...]
+    complete: bool
+
+
+_VOWELS = frozenset("aeiouyAEIOUY")
+_DIGRAPHS = frozenset(("ch", "ck", "gh", "ph", "sh", "th", "wh", "qu"))
+
+
+def _syllable_break(word: str, i: int) -> bool:
+    """A plausible hyphenation point in a Latin word: both parts of at least three letters,
+    between two consonants that are not a digraph (Quarter-master), or after a vowel before a
+    consonant and a vowel (Astro-nomer)."""
+    if i < 3 or len(word) - i < 3 or not word[i - 2:i + 2].isalpha():
+        return False
+    a, b, c = word[i - 1], word[i], word[i + 1]
+    if a not in _VOWELS and b not in _VOWELS:
+        return (a + b).lower() not in _DIGRAPHS
+    return a in _VOWELS and b not in _VOWELS and c in _VOWELS
+
+
+def content_share(image: Image.Image, block: int = 8, tolerance: int = 16) -> float:
+    """How much of an image is drawn content rather than background: the share of pixels of
+    the image shrunk ``block`` times (box average) that differ by more than ``tolerance`` in a
+    channel from its most common colour (the background: paper, or a panel filling most of
+    it)."""
+    small = image.convert("RGB").reduce(block)
+    colours: list[tuple[int, tuple[int, int, int]]] = small.getcolors(
+        small.width * small.height) or []  # type: ignore[assignment]
+    if not colours:
+        return 0.0
+    _, bg = max(colours, key=lambda kc: kc[0])
+    far = sum(k for k, c in colours
+              if max(abs(a - b) for a, b in zip(c, bg, strict=True)) > tolerance)
+    return far / (small.width * small.height)
 
 
 def png_bytes(image: Image.Image) -> bytes:

@@ -3,8 +3,12 @@
 One face design at two levels of detail: ``full`` (the two drawn cards of a draft: name, cost
 after discount, sell value, gains, points and effect text) and ``mini`` (discard tops on the
 board, Phase-B picks, feeding choices, tableaux: the effect as its glyph, its text listed
-beside when it matters). Both keep the colour's icon and letter, the cost, the gains, the
-points and the effect glyph.
+beside when it matters; the table words it under the piles). Both keep the colour's icon and
+letter, the cost, the gains, the points and the effect glyph.
+
+Names are never cut (:func:`name_fit`): two lines, full faces shrinking from 34 px to the
+28 px floor, then long words hyphenated ("Quarter-/master"); mini faces are at the floor and
+give the name the card's whole inner width (140 px).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from hadara.content import TRACKS, Card, Catalog
 from hadara.effects import effect_text as effect_text  # the wording; re-exported
 
 from . import icons, theme
-from .canvas import Canvas
+from .canvas import CAP, Canvas, Fit
 
 EFFECT_GLYPH_RGB = (92, 40, 120)
 
@@ -118,14 +122,23 @@ def card_face(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, ca
     return _full(cv, x, y, w, h, card, catalog, price, sell, radius, epoch)
 
 
-def _name(cv: Canvas, x: float, y: float, w: float, name: str, size: int, lines: int) -> float:
-    """The card's name on up to ``lines`` lines; returns the height used."""
-    wrapped = cv.wrap(name, size, w, bold=True)
-    if len(wrapped) > lines:
-        wrapped = wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])]
-    for i, line in enumerate(wrapped):
-        cv.text(x, y + i * size * 1.18, line, size, bold=True, anchor="lt", max_width=w)
-    return len(wrapped) * size * 1.18
+#: Name sizes: full faces start large and shrink to the floor; mini faces are at the floor.
+NAME_FULL = 34
+NAME_PITCH = 1.1
+
+
+def name_fit(cv: Canvas, name: str, width: float, detail: str) -> Fit:
+    """A card name fitted to a face: two lines, shrinking (full faces) down to the legibility
+    floor, long words hyphenated; never cut for the catalog's names (tests check all)."""
+    if detail == "full":
+        return cv.fit(name, width, NAME_FULL, theme.MIN_TEXT, 2, bold=True)
+    return cv.fit(name, width, theme.MIN_TEXT, theme.MIN_TEXT, 2)
+
+
+def _name(cv: Canvas, x: float, y: float, w: float, name: str) -> float:
+    """The card's name on up to two lines from the cap top y; returns the height used."""
+    fit = name_fit(cv, name, w, "full")
+    return cv.lines(x, y, fit, bold=True, pitch=1.18) + fit.size * 0.3
 
 
 def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
@@ -136,7 +149,7 @@ def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalo
         label += f" · {theme.TRACK_OF[card.colour]}"
     band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 44, label)
     cy = y + band_h + 14
-    cy += _name(cv, x + pad, cy, w - 2 * pad, card.name, 34, 2) + 10
+    cy += _name(cv, x + pad, cy, w - 2 * pad, card.name) + 10
     mid = cy + 26
     coins_value(cv, x + pad, mid, price, 44, 44)
     points_tag(cv, x + w - pad - 48, mid, card.points, 40)
@@ -173,8 +186,10 @@ def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalo
 
 def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, price: int,
           radius: int) -> None:
-    band_h = 44
-    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 34, "")
+    """Band (colour icon, epoch pips, cost), the name on up to two lines, gains, points and
+    the effect glyph. Every row has a fixed place, so faces side by side line up."""
+    band_h = MINI_BAND
+    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 32, "")
     # the cost on the band, right; the epoch as 1-3 pips between icon and cost (names recur
     # across epochs; a numeral "I" would read as the income letter)
     on = theme.ON_COLOUR[card.colour]
@@ -183,48 +198,58 @@ def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, price:
     coin = 28
     cv.paste(icons.coins(coin), x + w - 14 - tw - coin, mid - coin / 2)
     for k in range(card.epoch):
-        px = x + 53 + k * 11
+        px = x + 50 + k * 11
         cv.draw.ellipse((px, mid - 4, px + 8, mid + 4), fill=on)
-    cy = y + band_h + 8
-    cv.text(x + 8, cy, card.name, theme.MIN_TEXT, anchor="lt", max_width=w - 16)
-    cy += theme.MIN_TEXT * 1.25 + 4
+    # the name: two lines' room, a one-line name centred in it
+    fit = name_fit(cv, card.name, w - 2 * MINI_PAD, "mini")
+    pitch = fit.size * NAME_PITCH
+    top = y + 2 + band_h + 8
+    cv.lines(x + MINI_PAD, top + (2 - len(fit.lines)) * pitch / 2, fit, pitch=NAME_PITCH)
     gicon = 26
-    gains_line(cv, x + 6, cy + gicon / 2, card, gicon, theme.MIN_TEXT, gap=4, bold=False)
-    cy += gicon + 6
-    bottom = y + h - 8 - theme.MIN_TEXT * 1.12
+    gy = top + CAP * fit.size + pitch + 0.24 * fit.size + 3 + gicon / 2  # below descenders
+    gains_line(cv, x + 6, gy, card, gicon, theme.MIN_TEXT, gap=4, bold=False)
+    low = y + h - 6 - round(theme.MIN_TEXT * 1.5) / 2
     pw = round(theme.MIN_TEXT * 2.3)
-    points_tag(cv, x + 8 + pw / 2, max(cy, bottom) + theme.MIN_TEXT * 0.56, card.points,
-               theme.MIN_TEXT)
+    points_tag(cv, x + 8 + pw / 2, low, card.points, theme.MIN_TEXT)
     if card.effect:
         bw = cv.measure(card.effect.id, theme.MIN_TEXT, True) + 14
-        effect_badge(cv, x + w - 8 - bw, max(cy, bottom), card.effect.id)
+        effect_badge(cv, x + w - 8 - bw, low - theme.MIN_TEXT * 0.56, card.effect.id)
 
 
-MINI_W, MINI_H = 150, 172
+#: Mini faces: the table's discard tops, Phase-B picks, feeding choices, tableaux. The name
+#: gets the whole inner width (5 px padding inside the 3 px border: "of Temples" is 140 px).
+MINI_W, MINI_H = 150, 186
+MINI_BAND = 40
+MINI_PAD = 5
 
 
-COLONY_H = 150
+COLONY_H = 138
+#: Colony tiles: sand when tiles are left, with a brown edge (no deck uses these colours).
+COLONY_SAND = (236, 222, 192)
+COLONY_EDGE = (150, 120, 70)
 
 
 def colony_front(cv: Canvas, x: float, y: float, w: float, h: float, level: int,
                  top: dict | None, count: int) -> None:
-    """A colony stack: requirement, the top tile's front (plunder, points, cost), tiles left."""
-    sand, dark = (236, 222, 192), (150, 120, 70)
-    cv.box(x, y, x + w, y + h, fill=sand if top else theme.PANEL_ALT,
-           outline=dark if top else theme.FAINT, radius=12, width=3)
-    icon = 34
-    cv.paste(icons.track_icon("red", icon), x + 8, y + 8)
-    cv.text(x + 14 + icon, y + 8 + icon / 2, str(level), theme.BIG, bold=True, anchor="lm")
-    cv.text(x + w - 10, y + 8 + icon / 2, f"×{count}", theme.TEXT, bold=bool(top),
+    """A colony stack (E2): military needed, tiles left, the top tile's front: its plunder
+    coins and points, and what integrating it (turning it over) costs."""
+    cv.box(x, y, x + w, y + h, fill=COLONY_SAND if top else theme.PANEL_ALT,
+           outline=COLONY_EDGE if top else theme.FAINT, radius=12, width=3)
+    icon = 32
+    r1 = y + 6 + icon / 2
+    cv.paste(icons.track_icon("red", icon), x + 8, r1 - icon / 2)
+    cv.text(x + 12 + icon, r1, str(level), theme.BIG, bold=True, anchor="lm")
+    cv.text(x + w - 10, r1, f"×{count}", theme.TEXT, bold=bool(top),
             fill=theme.INK if top else theme.MUTED, anchor="rm")
     if top is None:
-        cv.text(x + w / 2, y + (h + icon) / 2 + 4, "none left", theme.MIN_TEXT,
+        cv.text(x + w / 2, (r1 + y + h) / 2 + 6, "none left", theme.MIN_TEXT,
                 fill=theme.MUTED, anchor="mm")
         return
-    row = (h - icon - 16) / 3
-    cy = y + 12 + icon + row / 2
-    coins_value(cv, x + 8, cy, f"+{top['plunder']}", theme.TEXT, 28)
-    lw = round(theme.MIN_TEXT * 2.0)
-    points_tag(cv, x + 8 + lw / 2, cy + row, top["points"], theme.MIN_TEXT)
-    cv.text(x + 16 + lw, cy + row, "pts", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
-    cv.text(x + 10, cy + 2 * row, f"flip: pay {top['cost']}", theme.MIN_TEXT, anchor="lm")
+    r2 = y + 60
+    cv.paste(icons.coins(24), x + 6, r2 - 12)
+    cv.text(x + 32, r2, f"+{top['plunder']}", theme.MIN_TEXT, anchor="lm")
+    lw = max(round(theme.MIN_TEXT * 2.0),
+             round(cv.measure(str(top["points"]), theme.MIN_TEXT, True) + theme.MIN_TEXT * 1.1))
+    points_tag(cv, x + w - 4 - lw / 2, r2, top["points"], theme.MIN_TEXT)
+    cv.text(x + 10, y + 93, "integrate:", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
+    cv.text(x + 10, y + h - 17, f"pay {top['cost']}", theme.MIN_TEXT, bold=True, anchor="lm")

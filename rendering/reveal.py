@@ -1,0 +1,130 @@
+"""A Phase-A round revealed (R-A4), as one small picture for the game's thread.
+
+Drawn from the public ``round_revealed`` event (:class:`hadara.types.RoundRevealedEvent`) and
+the spectator view after it (names and emblems). One row per player in play order: what it
+kept — a bought card as a compact card face with the price paid and any P2/P3/P4 steps, a
+sale as the deck's colour and the coins only (R-A3: a Phase-A sale's card stays secret; the
+event does not name it) — and the card it discarded face up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hadara.content import Card, Catalog
+
+from . import icons, theme
+from .canvas import Canvas
+from .cards import coins_value, effect_badge, gains_line, points_tag
+from .fonts import FontBook
+from .parts import ROUNDS, View, display_name, emblem_name
+
+MARGIN = 15
+TITLE_H = 54
+ROW_H = 74
+ROW_GAP = 6
+NAME_W = 150
+KEPT_X = MARGIN + NAME_W + 10
+KEPT_W = 330
+DISCARD_X = KEPT_X + KEPT_W + 10
+DISCARD_W = theme.WIDTH - MARGIN - DISCARD_X
+BAND_W = 46
+
+
+def reveal_height(players: int) -> int:
+    return TITLE_H + players * (ROW_H + ROW_GAP) + MARGIN - ROW_GAP
+
+
+def _band(cv: Canvas, x: float, y: float, h: float, colour: str) -> None:
+    """The coloured left edge of a compact card: the colour's icon on a white disc."""
+    cv.draw.rounded_rectangle((x, y, x + BAND_W, y + h), radius=10,
+                              fill=theme.COLOUR_RGB[colour])
+    cv.draw.rectangle((x + BAND_W - 10, y, x + BAND_W, y + h), fill=theme.COLOUR_RGB[colour])
+    cy = y + h / 2
+    cv.draw.ellipse((x + 5, cy - 19, x + BAND_W - 5, cy + 19), fill=(255, 255, 255))
+    cv.paste_centred(icons.track_icon(colour, 32), x + BAND_W / 2, cy)
+
+
+def _card(cv: Canvas, x: float, y: float, w: float, card: Card, right: str = "",
+          step: dict[str, Any] | None = None) -> None:
+    """A compact card face: colour edge, name (and ``right``), gains, points and effect;
+    ``step`` (a bought card's P2/P3/P4 extra steps) replaces the effect glyph on the right."""
+    cv.box(x, y, x + w, y + ROW_H, fill=theme.PANEL, outline=theme.darker(
+        theme.COLOUR_RGB[card.colour], 50), radius=10, width=3)
+    _band(cv, x, y, ROW_H, card.colour)
+    rw = 0.0
+    if right:
+        rw = cv.text(x + w - 10, y + 20, right, theme.MIN_TEXT, bold=True, anchor="rm") + 8
+    cv.text(x + BAND_W + 8, y + 20, card.name, theme.MIN_TEXT, anchor="lm",
+            max_width=w - BAND_W - 18 - rw)
+    cy = y + 53
+    # the right end of line 2: the extra steps of the buy, or the effect glyph
+    end = x + w - 8 if step is not None or card.effect is not None else x + w
+    if step is not None:
+        text = f"+{step['steps']}"
+        end -= cv.text(end, cy, text, theme.MIN_TEXT, bold=True, anchor="rm") + 2
+        end -= 26
+        cv.paste(icons.track_icon(step["track"], 26), end, cy - 13)
+        end -= cv.measure(step["effect"], theme.MIN_TEXT, True) + 14 + 4
+        effect_badge(cv, end, cy - theme.MIN_TEXT * 0.56, step["effect"])
+    elif card.effect is not None:
+        end -= cv.measure(card.effect.id, theme.MIN_TEXT, True) + 14
+        effect_badge(cv, end, cy - theme.MIN_TEXT * 0.56, card.effect.id)
+    gx = x + BAND_W + 6
+    if any(card.gains):
+        gx += gains_line(cv, gx, cy, card, 26, theme.MIN_TEXT, gap=4, bold=False)
+    pw = max(round(theme.MIN_TEXT * 2.0),
+             round(cv.measure(str(card.points), theme.MIN_TEXT, True) + theme.MIN_TEXT * 1.1))
+    if gx + 4 + pw < end - 4:
+        points_tag(cv, gx + 4 + pw / 2, cy, card.points, theme.MIN_TEXT)
+
+
+def _kept(cv: Canvas, y: float, choice: dict[str, Any], catalog: Catalog) -> None:
+    x, w = KEPT_X, KEPT_W
+    if choice["mode"] == "buy" and choice.get("card") in catalog.cards:
+        card = catalog.cards[choice["card"]]
+        steps = [e for e in choice.get("effects", ()) if e.get("steps")]
+        _card(cv, x, y, w, card, f"paid {choice.get('cost', 0)}", steps[0] if steps else None)
+        return
+    # a sale: only the deck's colour and the coins are public (R-A3)
+    colour = choice["colour"]
+    cv.box(x, y, x + w, y + ROW_H, fill=theme.TINT.get(colour, theme.PANEL_ALT),
+           outline=theme.COLOUR_RGB.get(colour, theme.LINE), radius=10, width=3)
+    _band(cv, x, y, ROW_H, colour)
+    cv.text(x + BAND_W + 10, y + 20, f"sold a {colour} card", theme.MIN_TEXT, bold=True,
+            anchor="lm", max_width=w - BAND_W - 20)
+    tx: float = x + BAND_W + 10
+    tx += cv.text(tx, y + 53, "for", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm") + 8
+    tx += coins_value(cv, tx, y + 53, f"+{choice.get('coins', 0)}", theme.MIN_TEXT, 28) + 8
+    cv.text(tx, y + 53, "coins", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
+
+
+def draw_reveal(event: dict[str, Any], view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
+    """The ``round_revealed`` event as a picture: per player (in play order) the card kept
+    (bought: face and price paid; sold: colour and coins only) and the card discarded."""
+    choices = list(event["choices"])
+    cv = Canvas(theme.WIDTH, reveal_height(max(1, len(choices))), fonts)
+    epoch = theme.EPOCH_NUMERAL.get(event["epoch"], str(event["epoch"]))
+    cv.draw.rectangle((0, 0, theme.WIDTH, TITLE_H - 8), fill=theme.PANEL)
+    cv.draw.line((0, TITLE_H - 8, theme.WIDTH, TITLE_H - 8), fill=theme.LINE, width=2)
+    cv.text(MARGIN, (TITLE_H - 8) / 2, f"Epoch {epoch} · round {event['round'] + 1} of "
+            f"{ROUNDS}: kept", theme.TEXT, bold=True, anchor="lm",
+            max_width=DISCARD_X - MARGIN - 10)
+    cv.text(DISCARD_X + 4, (TITLE_H - 8) / 2, "discarded", theme.TEXT, fill=theme.MUTED,
+            anchor="lm", max_width=DISCARD_W)
+    y = float(TITLE_H)
+    for choice in choices:
+        seat = choice["seat"]
+        emblem_name(cv, MARGIN, y + ROW_H / 2, seat, display_name(fonts, view, seat),
+                    theme.MIN_TEXT, NAME_W, emblem=36, bold=False)
+        _kept(cv, y, choice, catalog)
+        gone = choice.get("discarded")
+        if gone in catalog.cards:
+            _card(cv, DISCARD_X, y, DISCARD_W, catalog.cards[gone])
+        else:
+            cv.box(DISCARD_X, y, DISCARD_X + DISCARD_W, y + ROW_H, fill=theme.PANEL_ALT,
+                   outline=theme.FAINT, radius=10, width=2)
+            cv.text(DISCARD_X + DISCARD_W / 2, y + ROW_H / 2, "none", theme.MIN_TEXT,
+                    fill=theme.MUTED, anchor="mm")
+        y += ROW_H + ROW_GAP
+    return cv
