@@ -56,6 +56,18 @@ def test_every_record_has_provenance_D_1():
     assert all("provenance" in r for r in raw)
 
 
+def test_statue_spaces_carry_the_sourced_values_R_C4():
+    """R-C4: culture requirements 6/12/20/30 (a review) and a points-side bonus tile's extra
+    points 2/3/4/6 (a public player aid), both single secondary sources."""
+    cat = load_catalog()
+    spaces = sorted(cat.statues, key=lambda s: s.requirement)
+    assert [s.requirement for s in spaces] == [6, 12, 20, 30]
+    assert [s.extra_points for s in spaces] == [2, 3, 4, 6]
+    raw = json.loads((DEFAULT_DATA_DIR / "statues.json").read_text())
+    assert all(r["provenance"]["requirement"] == "secondary" for r in raw)
+    assert all(r["provenance"]["extra_points"] == "secondary" for r in raw)
+
+
 def test_costs_lie_in_the_printed_ranges_R_C2():
     """R-C2: printed costs 1–4 (I), 4–7 (II), 7–9 (III); sell values 2/3/4."""
     cat = load_catalog()

@@ -164,11 +164,14 @@ def colonies() -> list[dict]:
 
 
 def statues() -> list[dict]:
-    rows = [(6, 3, 1, 2), (12, 6, 2, 4), (20, 10, 2, 6), (30, 15, 3, 9)]
+    # (requirement, statue points, steps of a colour-side tile, extra points of a points-side
+    # tile). Requirements 6/12/20/30 and the points-side values 2/3/4/6 come from single
+    # secondary sources (a review; a public player aid); statue points and steps are ours.
+    rows = [(6, 3, 1, 2), (12, 6, 2, 3), (20, 10, 2, 4), (30, 15, 3, 6)]
     return [{"space": i + 1, "requirement": req, "points": pts, "steps": steps,
              "extra_points": extra, "provenance": {"requirement": "secondary",
                                                    "points": "estimated", "steps": "estimated",
-                                                   "extra_points": "estimated"}}
+                                                   "extra_points": "secondary"}}
             for i, (req, pts, steps, extra) in enumerate(rows)]
 
 
