@@ -30,7 +30,7 @@ class StorageError(Exception):
 class SeatRecord:
     """One seat: a person (``user_id``) or an AI (``ai_level``), never both."""
 
-    seat: int  # index in the lobby; the engine's seat order is fixed at start (see GameRecord)
+    seat: int  # index in the lobby; from the start on, the engine's seat (reordered then)
     name: str
     user_id: int | None = None
     ai_level: str | None = None  # "random" | "greedy" | "ismcts"

@@ -1,0 +1,94 @@
+"""Content catalogs per content version, so a game keeps the data it was started with.
+
+At ``start`` the service saves the data files of the running content version in the store
+(``store.save_content``); a game stored under an older version is replayed with the catalog
+rebuilt from its stored files (``store.load_content``). Worker processes (AI, rendering) get the
+files of a non-default version with the job and keep the catalog they build from them
+(:func:`worker_catalog`), so a pool never rebuilds it per decision.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hadara.content import DATA_FILES, DEFAULT_DATA_DIR, Catalog, default_catalog, load_catalog
+
+Files = dict[str, str]  # data file name -> its text
+
+
+class ContentMissing(LookupError):
+    """No stored data files for a content version a game needs."""
+
+
+def read_files(directory: Path | str = DEFAULT_DATA_DIR) -> Files:
+    """The data files of a content directory, as the store keeps them."""
+    directory = Path(directory)
+    return {name: (directory / name).read_bytes().decode("utf-8") for name in DATA_FILES}
+
+
+def catalog_from_files(files: Files) -> Catalog:
+    """Build (and validate) a catalog from stored data files; its version is their hash."""
+    with tempfile.TemporaryDirectory(prefix="hadara-content-") as tmp:
+        for name in DATA_FILES:
+            (Path(tmp) / name).write_bytes(files[name].encode("utf-8"))
+        return load_catalog(tmp)
+
+
+_WORKER: dict[str, Catalog] = {}
+
+
+def worker_catalog(version: str | None, files: Files | None) -> Catalog:
+    """In a worker: the default catalog (``version`` None or the default's), else the one
+    built from ``files``, built once per process and version."""
+    default = default_catalog()
+    if version is None or version == default.version:
+        return default
+    cat = _WORKER.get(version)
+    if cat is None:
+        if files is None:
+            raise ContentMissing(f"no data files for content version {version}")
+        cat = _WORKER[version] = catalog_from_files(files)
+    return cat
+
+
+class Catalogs:
+    """The service's catalogs by content version, backed by the store's content table."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.default = default_catalog()
+        self._catalogs: dict[str, Catalog] = {self.default.version: self.default}
+        self._files: dict[str, Files] = {}
+        self._saved: set[str] = set()
+
+    async def save_current(self) -> str:
+        """Store the running content's data files (once per process); returns its version."""
+        version = self.default.version
+        if version not in self._saved:
+            await self.store.save_content(version, read_files())
+            self._saved.add(version)
+        return version
+
+    async def get(self, version: str | None) -> Catalog:
+        """The catalog of ``version`` (None: the running content)."""
+        if version is None:
+            return self.default
+        cat = self._catalogs.get(version)
+        if cat is not None:
+            return cat
+        files = await self.store.load_content(version)
+        if not files:
+            raise ContentMissing(f"no stored data files for content version {version}")
+        cat = catalog_from_files(dict(files))
+        if cat.version != version:
+            raise ContentMissing(f"stored files of content version {version} hash to "
+                                 f"{cat.version}")
+        self._catalogs[version] = cat
+        self._files[version] = dict(files)
+        return cat
+
+    def files(self, version: str) -> Files | None:
+        """What a worker needs for ``version``: None for the running content, else its files."""
+        return None if version == self.default.version else self._files.get(version)

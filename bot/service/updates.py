@@ -1,0 +1,103 @@
+"""What the service publishes after every change of a game: :class:`Update`.
+
+Front ends subscribe with :meth:`Hub.subscribe` (a callback, or an ``asyncio.Queue`` per
+subscriber), optionally for one game only. Updates of one game are published in the order the
+changes were made (they are published under the game's lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from bot.storage.base import SeatRecord
+
+log = logging.getLogger(__name__)
+
+Event = dict[str, Any]
+
+# Update.cause
+CREATED, JOINED, LEFT, AI_ADDED, AI_REMOVED = "created", "joined", "left", "ai_added", "ai_removed"
+STARTED, ACTION, FORCED, AI, CONCEDED, ABANDONED = (
+    "started", "action", "forced", "ai", "conceded", "abandoned")
+
+
+class Waiting(NamedTuple):
+    """A seat the game waits for, on which decision (pass ``decision_id`` back to submit):
+    a plain ``(seat, decision_id, kind)`` tuple with names."""
+
+    seat: int
+    decision_id: str
+    kind: str  # the step: setup_side, wheel, draft, phase_b, colony, statue, feeding, medals
+
+
+@dataclass(frozen=True)
+class Update:
+    """One change of one game. Seats are the engine's seats once the game has started (the
+    lobby's before). Events are the engine's (codes with parameters); ``lines`` and
+    ``private_lines`` word them in English (``hadara.narrate.describe``)."""
+
+    game_id: int
+    version: int  # the engine's game.version (0 in the lobby); the store's notify() version
+    revision: int  # process-wide, strictly increasing per change: the image cache's key
+    status: str  # lobby | active | finished | abandoned (bot.storage.base)
+    cause: str  # created, joined, left, ai_added, ai_removed, started, action, forced, ai,
+    #             conceded, abandoned
+    by: list[tuple[int, str]] = field(default_factory=list)  # (seat, submitted_by) per action
+    public: list[Event] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    private: dict[int, list[Event]] = field(default_factory=dict)
+    private_lines: dict[int, list[str]] = field(default_factory=dict)
+    waiting: list[Waiting] = field(default_factory=list)  # who must act now, on which decision
+    board_changed: bool = False  # the public board (spectator view) changed: re-post it
+    stale_panels: list[int] = field(default_factory=list)  # seats whose private panel changed
+    over: bool = False  # the game ended with this update
+    scores: list[dict[str, Any]] | None = None  # at the end: the ranking (see docs/service.md)
+    winners: list[int] | None = None  # at the end: the winning seats
+    seats: list[SeatRecord] = field(default_factory=list)  # a copy of the seats
+
+
+Callback = Callable[[Update], Any]
+Target = Callback | asyncio.Queue[Update]
+
+
+class Hub:
+    """The subscribers of the update stream."""
+
+    def __init__(self) -> None:
+        self._subs: dict[int, tuple[Target, int | None]] = {}
+        self._next = 0
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def subscribe(self, target: Target, game_id: int | None = None) -> Callable[[], None]:
+        """Deliver every update (of ``game_id`` only, if given) to ``target``: a callback
+        (called at once; a coroutine it returns is run as a task) or an ``asyncio.Queue``
+        (``put_nowait``). Returns the unsubscribe function."""
+        key = self._next
+        self._next += 1
+        self._subs[key] = (target, game_id)
+
+        def unsubscribe() -> None:
+            self._subs.pop(key, None)
+
+        return unsubscribe
+
+    def publish(self, update: Update) -> None:
+        for target, only in list(self._subs.values()):
+            if only is not None and only != update.game_id:
+                continue
+            try:
+                if isinstance(target, asyncio.Queue):
+                    target.put_nowait(update)
+                    continue
+                out = target(update)
+                if inspect.isawaitable(out):
+                    task = asyncio.ensure_future(out)
+                    self._tasks.add(task)
+                    task.add_done_callback(self._tasks.discard)
+            except Exception:  # a subscriber's fault never breaks the game
+                log.exception("update subscriber failed")
