@@ -1,0 +1,83 @@
+"""``python -m bot``: run the bot; ``python -m bot --check``: validate without connecting."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+
+from bot.config import NO_TOKEN_HELP, Config, ConfigError
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+
+
+async def check(config: Config) -> list[str]:
+    """Configuration, storage (migrations) and content, without connecting to Discord."""
+    from bot.storage import open_store
+    from hadara.content import default_catalog
+
+    lines = [f"token: {'set' if config.has_token else 'MISSING'} (never printed)"]
+    catalog = default_catalog()
+    lines.append(f"content: version {catalog.version}, {len(catalog.cards)} cards")
+    store = open_store(config.db)
+    await store.open()
+    try:
+        ids = await store.game_ids()
+    finally:
+        await store.close()
+    lines.append(f"database: {config.db} (schema up to date, {len(ids)} active games)")
+    import importlib
+
+    from bot.client import EXTENSIONS  # imports discord.py and the cogs' modules
+
+    for name in EXTENSIONS:
+        importlib.import_module(name)
+    lines.append(f"cogs: {', '.join(EXTENSIONS)} import")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord")
+    ap.add_argument("--check", action="store_true",
+                    help="validate configuration, storage and content without connecting")
+    ap.add_argument("--env-file", default=".env")
+    args = ap.parse_args(argv)
+    try:
+        config = Config.load(args.env_file)
+    except ConfigError as exc:
+        print(f"configuration error: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(config.log_level)
+    if args.check:
+        try:
+            lines = asyncio.run(check(config))
+        except Exception as exc:  # report any failure as a failed check, not a traceback
+            print(f"check failed: {exc}", file=sys.stderr)
+            return 1
+        print("\n".join(lines))
+        if not config.has_token:
+            print(NO_TOKEN_HELP, file=sys.stderr)
+            return 1
+        print("ok")
+        return 0
+    if not config.has_token:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    from bot.client import HadaraBot
+
+    async def run() -> None:
+        async with HadaraBot(config) as bot:
+            await bot.start(config.token)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The English message catalog, one module per area; ``bot.messages`` merges them."""

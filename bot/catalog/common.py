@@ -1,0 +1,4 @@
+"""Player-facing English strings: common."""
+
+MESSAGES: dict[str, str] = {
+}

@@ -1,0 +1,4 @@
+"""Player-facing English strings: game."""
+
+MESSAGES: dict[str, str] = {
+}

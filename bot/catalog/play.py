@@ -1,0 +1,4 @@
+"""Player-facing English strings: play."""
+
+MESSAGES: dict[str, str] = {
+}

@@ -1,0 +1,4 @@
+"""Player-facing English strings: table."""
+
+MESSAGES: dict[str, str] = {
+}

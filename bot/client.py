@@ -1,0 +1,88 @@
+"""The Discord client: the one module of ``bot/`` that imports discord.
+
+``HadaraBot`` receives its configuration and (optionally, for tests and the demo) a ready
+service; ``setup_hook`` opens the store and the service, registers the restart-proof
+components and loads the cogs. Commands are synced only when the command tree changed since
+the last sync (a hash kept beside the database), or instantly to ``HADARA_DEV_GUILD`` while
+developing, so restarts never spend Discord's daily command-create budget.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Config
+from bot.service import GameService
+from bot.storage import open_store
+from bot.storage.base import Store
+
+log = logging.getLogger("hadara.bot")
+
+# The cogs, by extension name (cogs.errors installs the global app-command error handler).
+EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.table")
+
+
+class HadaraBot(commands.Bot):
+    def __init__(self, config: Config, *, service: GameService | None = None,
+                 store: Store | None = None, sync: bool | None = None,
+                 **options: Any) -> None:
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=discord.Intents.default(), help_command=None, **options)
+        self.config = config
+        self._store = store
+        self._own_store = service is None and store is None
+        self.service: GameService = service  # type: ignore[assignment]  # set in setup_hook
+        self._own_service = service is None
+        self._sync = sync  # None: by the config's policy
+
+    async def setup_hook(self) -> None:
+        if self.service is None:
+            if self._store is None:
+                self._store = open_store(self.config.db)
+            self.service = GameService(self._store)
+        await self.service.open()
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        await self._sync_commands()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._own_service and self.service is not None:
+                await self.service.close()
+            if self._own_store and self._store is not None:
+                await self._store.close()
+
+    # -- command sync -------------------------------------------------------------------------
+
+    def _tree_hash(self) -> str:
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+    async def _sync_commands(self) -> None:
+        policy = self.config.sync_commands
+        if self._sync is False or (self._sync is None and policy == "never"):
+            return
+        if self.config.dev_guild is not None:
+            guild = discord.Object(id=self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("commands synced to the development server %s", self.config.dev_guild)
+            return
+        marker = Path(self.config.db).with_suffix(".commands")
+        digest = self._tree_hash()
+        if self._sync is None and policy == "auto" and marker.is_file() \
+                and marker.read_text().strip() == digest:
+            return
+        await self.tree.sync()
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(digest)
+        log.info("commands synced globally (the command tree changed)")
