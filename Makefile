@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 run: $(STAMP)
-	$(BIN)/python -m hadara demo
+	$(BIN)/python -m bot
 
 test: $(STAMP)
 	$(BIN)/ruff check .
@@ -34,7 +34,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/ai.py
 
 sample: $(STAMP)
-	$(BIN)/python -m rendering sample --players 5 --seed 3 --out out/
+	$(BIN)/python -m rendering sample --players 2 --seed 1 --out out/2p
+	$(BIN)/python -m rendering sample --players 5 --seed 3 --out out/5p
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
