@@ -5,11 +5,21 @@
 For each image, from a fresh view (a new deep copy per render, nothing of a previous render
 kept) to PNG bytes; and, in the same run, the time to encode the finished image alone with the
 encoder and settings the renderer uses (``rendering.canvas.png_bytes``): the floor for
-producing that file. Prints both (medians), their ratio and the PNG size.
+producing that file. Prints both (medians), their ratio, the PNG size and the image height
+(every image is 800 px wide).
 
-"board" is the table image plus the players image, as the bot posts them. Fonts, font
-coverage and icon sprites are loaded once per process (like the catalog); the first, cold
-render is reported separately as ``cold_board_ms``.
+Images, all from the sample game (``rendering.sample.play_sample(5, 3)``):
+
+- ``board``: the table image plus the players image in Phase B of epoch II, as the bot posts
+  them; ``table`` and ``players`` are its two halves (``table`` = ``table_play``);
+- ``table_play``, ``table_focus`` (the colonies after Phase A of epoch II), ``table_final``
+  (the standings at the end): the table's three layouts;
+- ``scores`` (final), ``reveal`` (a Phase-A round revealed);
+- ``decision_<kind>`` for each of the eight private decision images; ``hand`` is
+  ``decision_draft`` under its former name.
+
+Fonts, font coverage and icon sprites are loaded once per process (like the catalog); the
+first, cold render is reported separately as ``cold_board_ms``.
 """
 
 from __future__ import annotations
@@ -27,33 +37,40 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hadara.content import default_catalog  # noqa: E402
-from hadara.rng import Rng  # noqa: E402
-from hadara.views import view  # noqa: E402
-from rendering import default_fonts, draw_hand, draw_players, draw_scores, draw_table  # noqa: E402
+from rendering import (  # noqa: E402
+    default_fonts,
+    draw_hand,
+    draw_players,
+    draw_reveal,
+    draw_scores,
+    draw_table,
+)
 from rendering.canvas import Canvas, png_bytes  # noqa: E402
-from rendering.sample import at, new_game, play_until  # noqa: E402
+from rendering.sample import KINDS, play_sample  # noqa: E402
 
 PLAYERS = 5
 SEED = 3
-View = dict[str, Any]
+Source = dict[str, Any]  # a view, or {"event": …, "view": …} for the reveal
 
 
-def views() -> dict[str, View]:
-    """The busiest moments of a 5-player game: Phase B of epoch II, a draft hand, the end."""
-    game = new_game(PLAYERS, SEED)
-    rng = Rng(SEED)
-    play_until(game, rng, at(2, "draft", 2))
-    hand = view(game, game.waiting_on()[0])
-    play_until(game, rng, at(2, "phase_b", PLAYERS + 1))
-    board = view(game, None)
-    play_until(game, rng, lambda g: g.is_over)
-    return {"board": board, "hand": hand, "scores": view(game, None)}
+def sources() -> dict[str, Source]:
+    """The views of the sample game: boards by moment, decisions by kind, the reveal."""
+    sample = play_sample(PLAYERS, SEED)
+    missing = sample.missing()
+    if missing or sample.reveal is None:
+        raise RuntimeError(f"the sample game lacks {missing or 'a round reveal'}")
+    out: dict[str, Source] = {f"board:{k}": v for k, v in sample.boards.items()}
+    out.update({f"decision:{k}": v for k, v in sample.decisions.items()})
+    event, after = sample.reveal
+    out["reveal"] = {"event": event, "view": after}
+    return out
 
 
-def measure(draws: list[Callable[[View], Canvas]], source: View, repeat: int) -> dict[str, float]:
+def measure(draws: list[Callable[[Source], Canvas]], source: Source,
+            repeat: int) -> dict[str, float]:
     """Median ms of view -> PNG for the images together, and of encoding them alone."""
     full, floor = [], []
-    size = 0
+    size = height = 0
     for _ in range(repeat):
         fresh = copy.deepcopy(source)
         t0 = time.perf_counter()
@@ -66,52 +83,70 @@ def measure(draws: list[Callable[[View], Canvas]], source: View, repeat: int) ->
         full.append((t1 - t0) * 1000)
         floor.append((t2 - t1) * 1000)
         size = sum(len(p) for p in pngs)
+        height = sum(cv.image.height for cv in canvases)
     ms, fl = statistics.median(full), statistics.median(floor)
     return {"ms": round(ms, 2), "encode_floor_ms": round(fl, 2), "ratio": round(ms / fl, 2),
-            "bytes": size}
+            "bytes": size, "height": height}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--repeat", type=int, default=21, help="renders per image (median)")
     args = parser.parse_args(argv)
     cat, fonts = default_catalog(), default_fonts()
-    v = views()
+    src = sources()
 
-    def table(x: View) -> Canvas:
+    def table(x: Source) -> Canvas:
         return draw_table(x, cat, fonts)
 
-    def players(x: View) -> Canvas:
+    def players(x: Source) -> Canvas:
         return draw_players(x, cat, fonts)
 
+    def hand(x: Source) -> Canvas:
+        return draw_hand(x, cat, fonts)
+
+    def reveal(x: Source) -> Canvas:
+        return draw_reveal(x["event"], x["view"], cat, fonts)
+
+    def scores(x: Source) -> Canvas:
+        return draw_scores(x, cat, fonts)
+
+    play, focus, end = (src[f"board:{m}"] for m in ("epoch2-phaseB", "epoch2-colony", "end"))
     t0 = time.perf_counter()
-    png_bytes(table(copy.deepcopy(v["board"])).image)
-    png_bytes(players(copy.deepcopy(v["board"])).image)
+    png_bytes(table(copy.deepcopy(play)).image)
+    png_bytes(players(copy.deepcopy(play)).image)
     cold = (time.perf_counter() - t0) * 1000
-    results = {
-        "board": measure([table, players], v["board"], args.repeat),
-        "table": measure([table], v["board"], args.repeat),
-        "players": measure([players], v["board"], args.repeat),
-        "hand": measure([lambda x: draw_hand(x, cat, fonts)], v["hand"], args.repeat),
-        "scores": measure([lambda x: draw_scores(x, cat, fonts)], v["scores"], args.repeat),
+    jobs: dict[str, tuple[list[Callable[[Source], Canvas]], Source]] = {
+        "board": ([table, players], play),
+        "table": ([table], play),
+        "table_play": ([table], play),
+        "table_focus": ([table], focus),
+        "table_final": ([table], end),
+        "players": ([players], play),
+        "scores": ([scores], end),
+        "reveal": ([reveal], src["reveal"]),
+        "hand": ([hand], src["decision:draft"]),
     }
+    for kind in KINDS:
+        jobs[f"decision_{kind}"] = ([hand], src[f"decision:{kind}"])
+    results = {name: measure(draws, source, args.repeat)
+               for name, (draws, source) in jobs.items()}
     flat: dict[str, float | int] = {"players": PLAYERS, "repeat": args.repeat,
                                     "cold_board_ms": round(cold, 2)}
     for name, r in results.items():
-        flat[f"{name}_ms"] = r["ms"]
-        flat[f"{name}_encode_floor_ms"] = r["encode_floor_ms"]
-        flat[f"{name}_ratio"] = r["ratio"]
-        flat[f"{name}_bytes"] = r["bytes"]
+        for key, value in r.items():
+            flat[f"{name}_{key}"] = value
     if args.json:
         print(json.dumps(flat))
         return 0
     print(f"{PLAYERS} players, median of {args.repeat} renders (view -> PNG) "
           f"and encodes of the finished image")
-    print(f"{'image':<8} {'render ms':>10} {'encode ms':>10} {'ratio':>6} {'bytes':>9}")
+    print(f"{'image':<20} {'render ms':>10} {'encode ms':>10} {'ratio':>6} {'KB':>6} "
+          f"{'height':>7}")
     for name, r in results.items():
-        print(f"{name:<8} {r['ms']:>10.1f} {r['encode_floor_ms']:>10.1f} {r['ratio']:>6.2f} "
-              f"{r['bytes']:>9}")
+        print(f"{name:<20} {r['ms']:>10.1f} {r['encode_floor_ms']:>10.1f} {r['ratio']:>6.2f} "
+              f"{r['bytes'] / 1024:>6.0f} {r['height']:>7}")
     print(f"first (cold) board render: {cold:.0f} ms (fonts and icons loaded once)")
     return 0
 

@@ -1,12 +1,18 @@
-"""Board, hand and score images for Hadara: pure functions from engine views to PNG bytes.
+"""Board, decision, reveal and score images for Hadara: pure functions from engine views to PNG
+bytes.
 
-Inputs are the JSON views of :mod:`hadara.views` (spectator view for the public images, a
-seat's view for its hand) and the content catalog; nothing else is read, so an image shows
-exactly what its viewer may see. The board is two images: ``table`` (wheel, piles, colonies)
-and ``players`` (one panel per seat), each legible when Discord shows it about 400 px wide.
+Inputs are the JSON views of :mod:`hadara.views` (the spectator view for the public images, a
+seat's view for its private decision image), the public ``round_revealed`` event for the
+reveal, and the content catalog; nothing else is read, so an image shows exactly what its
+viewer may see. Each image is legible when Discord shows it about 400 px wide.
+
+Which public images to post at a step: :func:`posted_images` (see its docstring and
+docs/rendering.md).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from PIL import Image
 
@@ -17,16 +23,21 @@ from .canvas import Canvas, png_bytes
 from .fonts import FontBook
 from .hand import draw_hand
 from .players import draw_players
+from .reveal import draw_reveal
 from .scores import draw_scores
 from .table import draw_table
 
 _DEFAULT_FONTS: FontBook | None = None
 
 __all__ = [
-    "Canvas", "FontBook", "default_fonts", "draw_hand", "draw_players", "draw_scores",
-    "draw_table", "render_board", "render_board_stacked", "render_hand", "render_players",
-    "render_scores", "render_table",
+    "Canvas", "FontBook", "default_fonts", "draw_decision", "draw_hand", "draw_players",
+    "draw_posted", "draw_reveal", "draw_scores", "draw_table", "posted_images", "render_board",
+    "render_board_stacked", "render_decision", "render_hand", "render_players",
+    "render_reveal", "render_scores", "render_table",
 ]
+
+#: A seat's private decision image (the documented name; ``draw_hand`` is the same function).
+draw_decision = draw_hand
 
 
 def default_fonts() -> FontBook:
@@ -43,13 +54,15 @@ def _args(catalog: Catalog | None, fonts: FontBook | None) -> tuple[Catalog, Fon
 
 def render_table(view: View, catalog: Catalog | None = None,
                  fonts: FontBook | None = None) -> bytes:
-    """The public table (wheel, draw and discard piles, colonies) as PNG bytes."""
+    """The public table as PNG bytes, in the layout of the moment: play (wheel, draw and
+    discard piles, colonies), focus (colony, statue, feeding and medal steps) or final
+    (standings)."""
     return png_bytes(draw_table(view, *_args(catalog, fonts)).image)
 
 
 def render_players(view: View, catalog: Catalog | None = None,
                    fonts: FontBook | None = None) -> bytes:
-    """One panel per player (tracks, cards, colonies, statues, medals, score) as PNG bytes."""
+    """One board per player (tracks, cards, tiles, colonies, statues, medals, coins, score)."""
     return png_bytes(draw_players(view, *_args(catalog, fonts)).image)
 
 
@@ -73,13 +86,63 @@ def render_board_stacked(view: View, catalog: Catalog | None = None,
     return png_bytes(stacked)
 
 
+def render_decision(view: View, catalog: Catalog | None = None,
+                    fonts: FontBook | None = None, page: int = 0) -> bytes:
+    """A seat's private image for its current decision (needs a seat's view): one picture
+    per decision kind, drawn from ``view["private"]["context"]`` (setup side, wheel, draft,
+    Phase B, colony, statue, feeding, medals); the seat's cards when it has nothing to
+    decide. Long lists are paged (``page``)."""
+    return png_bytes(draw_hand(view, *_args(catalog, fonts), page=page).image)
+
+
 def render_hand(view: View, catalog: Catalog | None = None, fonts: FontBook | None = None,
                 page: int = 0) -> bytes:
-    """A seat's private picture for its current decision (needs a seat's view)."""
-    return png_bytes(draw_hand(view, *_args(catalog, fonts), page=page).image)
+    """The former name of :func:`render_decision` (same image)."""
+    return render_decision(view, catalog, fonts, page)
+
+
+def render_reveal(event: dict[str, Any], view: View, catalog: Catalog | None = None,
+                  fonts: FontBook | None = None) -> bytes:
+    """A Phase-A round revealed (the public ``round_revealed`` event, with the spectator view
+    after it for names): per player the card kept (a bought card, or only the colour and
+    coins of a sale) and the card discarded."""
+    return png_bytes(draw_reveal(event, view, *_args(catalog, fonts)).image)
 
 
 def render_scores(view: View, catalog: Catalog | None = None,
                   fonts: FontBook | None = None) -> bytes:
-    """Scores per player and category with winners, tie-break and a chart of the totals."""
+    """Scores per category in rank order (ties broken by coins left, G2, and said so), with
+    the winners and a chart of the totals; live during the game, final at the end."""
     return png_bytes(draw_scores(view, *_args(catalog, fonts)).image)
+
+
+def draw_posted(view: View, catalog: Catalog, fonts: FontBook) -> dict[str, Canvas]:
+    """The canvases of :func:`posted_images` (for tests and the benchmark)."""
+    if view["over"]:
+        return {"table": draw_table(view, catalog, fonts),
+                "scores": draw_scores(view, catalog, fonts)}
+    return {"table": draw_table(view, catalog, fonts),
+            "players": draw_players(view, catalog, fonts)}
+
+
+def posted_images(view: View, catalog: Catalog | None = None,
+                  fonts: FontBook | None = None) -> dict[str, bytes]:
+    """The public images to post for the game's current step, name -> PNG, in posting order
+    (one embed or message each, so each shows at full chat width).
+
+    - **During play** (setup sides, wheel, draft, Phase B): ``table`` in its play layout
+      (wheel, draw piles, discard tops, colony stacks) and ``players`` (one board per seat).
+    - **End-of-phase steps** (colony, statue, feeding, medals): ``table`` in its focus layout
+      (what the step is, the colony rows and statue spaces with who took what) and
+      ``players`` (tracks, colonies, statues and medals are what these steps change).
+    - **Game over**: ``table`` in its final layout (standings by rank, winner, how G2
+      decided) and ``scores`` (categories per player in rank order, ties broken by coins
+      left and said so); the players image is not posted again at the end.
+
+    Every image returned has content (at least a quarter of it drawn, tested for 2 and 5
+    players at every step kind). The Phase-A round reveal is posted when its event arrives
+    (:func:`render_reveal`); private decision images go to their seat
+    (:func:`render_decision`).
+    """
+    return {name: png_bytes(cv.image)
+            for name, cv in draw_posted(view, *_args(catalog, fonts)).items()}

@@ -1,4 +1,10 @@
-"""``python -m rendering sample --players N --seed S --out DIR``: sample images of one game."""
+"""``python -m rendering sample --players N --seed S --out DIR``: sample images of one game.
+
+Writes the board at several moments (``board-<moment>-table.png`` / ``-players.png``, and
+``board.png`` stacked), one private decision image per kind (``decision-<kind>.png``, all eight
+kinds: setup side, wheel, draft, Phase B, colony, statue, feeding, medals), a round reveal
+(``reveal.png``) and the final scores (``scores.png``). Fails (exit 1) if a kind is missing.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ from .sample import sample_images
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rendering",
-                                     description="Hadara board, hand and score images.")
+                                     description="Hadara board, decision, reveal and score images.")
     sub = parser.add_subparsers(dest="command", required=True)
     s = sub.add_parser("sample", help="play a game with simple players and write its images")
     s.add_argument("--players", type=int, default=5, choices=range(2, 6))
@@ -23,7 +29,11 @@ def main(argv: list[str] | None = None) -> int:
     names = args.names[:args.players] if args.names else None
     if names is not None and len(names) < args.players:
         parser.error(f"--names needs {args.players} names")
-    images = sample_images(args.players, args.seed, args.variant, names)
+    try:
+        images = sample_images(args.players, args.seed, args.variant, names)
+    except RuntimeError as exc:  # a decision kind or board moment the game never reached
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     args.out.mkdir(parents=True, exist_ok=True)
     for name, png in images.items():
         (args.out / name).write_bytes(png)

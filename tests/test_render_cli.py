@@ -8,19 +8,20 @@ import pytest
 from PIL import Image
 
 from rendering.__main__ import main
+from rendering.sample import KINDS
 
-MOMENTS = ("epoch1-phaseA", "epoch2-phaseB", "end")
+MOMENTS = ("epoch1-phaseA", "epoch2-colony", "epoch2-phaseB", "end")
 
 
 @pytest.mark.parametrize("players,seed", [(5, 3), (2, 1)])
-def test_sample_writes_board_hand_and_scores(tmp_path, capsys, players, seed):
+def test_sample_writes_boards_decisions_reveal_and_scores(tmp_path, capsys, players, seed):
     out = tmp_path / "out"
     assert main(["sample", "--players", str(players), "--seed", str(seed),
                  "--out", str(out)]) == 0
     names = {p.name for p in out.iterdir()}
     for moment in MOMENTS:
         assert {f"board-{moment}-table.png", f"board-{moment}-players.png"} <= names
-    assert {"hand.png", "scores.png"} <= names
+    assert {"board.png", "decision-draft.png", "reveal.png", "scores.png"} <= names
     for path in out.iterdir():
         data = path.read_bytes()
         assert len(data) < 1_000_000, path.name
@@ -54,6 +55,12 @@ def test_render_benchmark_prints_the_board_figures(capsys):
     figures = json.loads(capsys.readouterr().out)
     for key in ("board_ms", "board_encode_floor_ms", "board_ratio", "board_bytes"):
         assert figures[key] > 0, key
+    images = ["table_play", "table_focus", "table_final", "players", "scores", "reveal",
+              *(f"decision_{k}" for k in KINDS)]
+    for image in images:
+        for field in ("ms", "encode_floor_ms", "ratio", "bytes", "height"):
+            assert figures[f"{image}_{field}"] > 0, (image, field)
+        assert figures[f"{image}_bytes"] < 1_000_000, image
     assert figures["board_bytes"] < 1_000_000
     ratio = figures["board_ms"] / figures["board_encode_floor_ms"]
     assert abs(figures["board_ratio"] - ratio) < 0.02
