@@ -7,6 +7,7 @@ from hadara.types import View
 from . import icons, theme
 from .canvas import Canvas
 from .fonts import MISSING, FontBook
+from .names import fit_names
 
 ROUNDS = 5  # Phase-A rounds: one draw from each of the five decks (R-A4)
 
@@ -55,6 +56,10 @@ def emblem_name(cv: Canvas, x: float, cy: float, seat: int, name: str, size: int
     cv.paste(icons.emblem(seat, e), x, cy - e / 2)
     if max_width - e - 6 < size:
         return e
-    w = cv.text(x + e + 6, cy, name, size, bold=bold, fill=fill, anchor="lm",
+    room = max_width - e - 6
+    if bold and cv.measure(name, size, True) > room >= cv.measure(name, size, False):
+        bold = False  # the whole name in regular weight reads better than a shortened one
+    text, at = fit_names(cv, [name], [room], (size,), bold)[0]
+    w = cv.text(x + e + 6, cy, text, at, bold=bold, fill=fill, anchor="lm",
                 max_width=max_width - e - 6)
     return e + 6 + w

@@ -52,11 +52,15 @@ def _card(cv: Canvas, x: float, y: float, w: float, card: Card, right: str = "",
     cv.box(x, y, x + w, y + ROW_H, fill=theme.PANEL, outline=theme.darker(
         theme.COLOUR_RGB[card.colour], 50), radius=10, width=3)
     _band(cv, x, y, ROW_H, card.colour)
-    rw = 0.0
-    if right:
-        rw = cv.text(x + w - 10, y + 20, right, theme.MIN_TEXT, bold=True, anchor="rm") + 8
+    rw = cv.measure(right, theme.MIN_TEXT, True) + 8 if right else 0.0
+    room = w - BAND_W - 18
+    # The name is never cut when it fits the row alone: ``right`` then moves to line 2.
+    right_below = bool(right) and cv.measure(card.name, theme.MIN_TEXT) > room - rw \
+        and cv.measure(card.name, theme.MIN_TEXT) <= room
+    if right and not right_below:
+        cv.text(x + w - 10, y + 20, right, theme.MIN_TEXT, bold=True, anchor="rm")
     cv.text(x + BAND_W + 8, y + 20, card.name, theme.MIN_TEXT, anchor="lm",
-            max_width=w - BAND_W - 18 - rw)
+            max_width=room - (0 if right_below or not right else rw))
     cy = y + 53
     # the right end of line 2: the extra steps of the buy, or the effect glyph
     end = x + w - 8 if step is not None or card.effect is not None else x + w
@@ -71,6 +75,8 @@ def _card(cv: Canvas, x: float, y: float, w: float, card: Card, right: str = "",
         end -= cv.measure(card.effect.id, theme.MIN_TEXT, True) + 14
         effect_badge(cv, end, cy - theme.MIN_TEXT * 0.56, card.effect.id)
     gx = x + BAND_W + 6
+    if right_below:
+        gx += cv.text(gx + 2, cy, right, theme.MIN_TEXT, bold=True, anchor="lm") + 10
     if any(card.gains):
         gx += gains_line(cv, gx, cy, card, 26, theme.MIN_TEXT, gap=4, bold=False)
     pw = max(round(theme.MIN_TEXT * 2.0),

@@ -18,7 +18,8 @@ from hadara.views import view
 from rendering import draw_players, theme
 from rendering.canvas import ELLIPSIS, Canvas
 from rendering.fonts import SHIPPED, FontBook
-from rendering.players import fit_names, players_height
+from rendering.names import fit_names
+from rendering.players import players_height
 from rendering.sample import at, new_game, play_until
 
 SHIPPED_ONLY = FontBook(system=False)
