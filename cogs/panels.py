@@ -1,0 +1,785 @@
+"""Decision panels as plain data: what the ephemeral (or DM) panel of a seat shows.
+
+Pure functions, no network and no discord.py: :func:`build_panel` turns the service's
+``options(game, seat)`` and the seat's ``view`` into a :class:`Panel` (title, lines, an image
+flag and at most five rows of buttons and selects), which ``cogs.play`` converts into a
+discord.py view of ``DynamicItem`` s. Every label comes from the engine's options (``label``)
+or from the message catalog (``bot.messages.t``); no rule or price is computed here.
+
+Custom ids (at most 100 characters, parsed back by :func:`parse_custom_id`)::
+
+    hd1:t:<game>                                  "Take my turn" on the board
+    hd1:h:<game>[:<seat>:<decision>]              "Hint" (board or panel)
+    hd1:a:<game>:<seat>:<decision>:<i>:<check>    choose option i of options(game, seat)
+    hd1:n:<game>:<seat>:<decision>:<path>         go to a step of the decision (or back)
+    hd1:s:<game>:<seat>:<decision>:<path>:<k>     a select (values "a<i>.<check>" / "n<token>")
+
+``hd1`` is the format version; ``<decision>`` the engine's decision id (a click whose decision
+is no longer pending is stale); ``<check>`` four hex digits of the option's action, so an index
+can never name another action; ``<path>`` the tokens chosen so far in a stepped decision
+(statue: space → tile → side; Phase B and draft: card → buy/sell → tile), joined by ``.``.
+
+Layout: every option has a path of tokens (:func:`action_path`). At a path, the options below
+it are shown as buttons, one row per group (the next token) when that fits, else as a flow of
+buttons when there are few, else one more step (a button or select per group), else selects of
+at most 25 options. Options with nothing to step into (skip, pay with P6, done) sit as buttons
+in the last row beside Back and Hint. Unavailable options are disabled buttons when they fit and
+are always listed with their reason in the text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.messages import t
+from hadara.content import default_catalog
+
+VERSION = "hd1"
+
+# Discord's limits (https://discord.com/developers/docs/components/reference)
+MAX_ROWS = 5
+MAX_BUTTONS_PER_ROW = 5
+MAX_SELECT_OPTIONS = 25
+MAX_BUTTON_LABEL = 80
+MAX_OPTION_TEXT = 100  # select option label, value and description
+MAX_PLACEHOLDER = 150
+MAX_CUSTOM_ID = 100
+MAX_TITLE = 256
+MAX_DESCRIPTION = 4096
+MAX_FOOTER = 2048
+MAX_EMBED_TOTAL = 6000
+
+FLOW_MAX = 10  # leaves shown as a flow of buttons at most (more: a select)
+MAX_UNAVAILABLE_LINES = 8
+
+SIMULTANEOUS = frozenset({"setup_side", "draft", "feeding", "medals"})
+CHANGEABLE = frozenset({"setup_side", "draft"})  # a recorded pick may be replaced
+STANDALONE = frozenset({"colony_skip", "statue_skip", "feed_pay", "medals_done"})
+
+_ID = r"(?P<game>\d{1,19}):(?P<seat>\d{1,2}):(?P<decision>[A-Za-z0-9_.-]{1,24})"
+TAKE_TURN_TEMPLATE = rf"{VERSION}:t:(?P<game>\d{{1,19}})"
+HINT_TEMPLATE = (rf"{VERSION}:h:(?P<game>\d{{1,19}})"
+                 r"(?::(?P<seat>\d{1,2}):(?P<decision>[A-Za-z0-9_.-]{1,24}))?")
+ACTION_TEMPLATE = rf"{VERSION}:a:{_ID}:(?P<index>\d{{1,4}}):(?P<check>[0-9a-f]{{4}})"
+NAV_TEMPLATE = rf"{VERSION}:n:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}})"
+SELECT_TEMPLATE = rf"{VERSION}:s:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}}):(?P<chunk>\d)"
+_VALUE = re.compile(r"a(?P<index>\d{1,4})\.(?P<check>[0-9a-f]{4})|n(?P<token>[A-Za-z0-9-]{1,24})")
+
+EPOCHS = {1: "I", 2: "II", 3: "III"}
+
+
+# ------------------------------------------------------------------------------ the data
+
+
+@dataclass(frozen=True)
+class Button:
+    custom_id: str
+    label: str
+    style: str = "secondary"  # primary | secondary | success | danger
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class SelectOption:
+    label: str
+    value: str
+    description: str | None = None
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class Select:
+    custom_id: str
+    placeholder: str
+    options: tuple[SelectOption, ...]
+
+
+Component = Button | Select
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One panel: an embed (title, lines, footer, the decision image) and component rows."""
+
+    title: str
+    lines: tuple[str, ...]
+    rows: tuple[tuple[Component, ...], ...] = ()
+    footer: str | None = None
+    image: bool = True
+    decision_id: str | None = None
+    path: tuple[str, ...] = ()
+
+    @property
+    def description(self) -> str:
+        return "\n".join(self.lines)
+
+    def components(self) -> list[Component]:
+        return [c for row in self.rows for c in row]
+
+
+@dataclass(frozen=True)
+class PanelId:
+    """A parsed custom id."""
+
+    kind: str  # t (take my turn), h (hint), a (action), n (navigate), s (select)
+    game: int
+    seat: int | None = None
+    decision: str | None = None
+    index: int | None = None
+    check: str | None = None
+    path: tuple[str, ...] = ()
+    chunk: int | None = None
+
+
+@dataclass(frozen=True)
+class SelectValue:
+    """A parsed select value: an option (``index``, ``check``) or a step (``token``)."""
+
+    index: int | None = None
+    check: str | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class _Entry:
+    index: int
+    option: Mapping[str, Any]
+    path: tuple[str, ...]
+    legal: bool
+    standalone: bool
+    picked: bool = False
+
+
+@dataclass
+class _Ctx:
+    game_id: int
+    seat: int
+    decision: str
+    kind: str
+    name: Callable[[str], str]
+    cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------------------ custom ids
+
+
+def check_of(action: Mapping[str, Any]) -> str:
+    """Four hex digits naming an action (so a stale index never picks another action)."""
+    text = json.dumps(action, sort_keys=True, separators=(",", ":"))
+    return f"{zlib.crc32(text.encode()) & 0xFFFF:04x}"
+
+
+def take_turn_id(game_id: int) -> str:
+    return f"{VERSION}:t:{game_id}"
+
+
+def hint_id(game_id: int, seat: int | None = None, decision: str | None = None) -> str:
+    if seat is None or decision is None:
+        return f"{VERSION}:h:{game_id}"
+    return f"{VERSION}:h:{game_id}:{seat}:{decision}"
+
+
+def action_id(game_id: int, seat: int, decision: str, index: int,
+              action: Mapping[str, Any]) -> str:
+    return f"{VERSION}:a:{game_id}:{seat}:{decision}:{index}:{check_of(action)}"
+
+
+def nav_id(game_id: int, seat: int, decision: str, path: Sequence[str]) -> str:
+    return f"{VERSION}:n:{game_id}:{seat}:{decision}:{'.'.join(path)}"
+
+
+def select_id(game_id: int, seat: int, decision: str, path: Sequence[str], chunk: int) -> str:
+    return f"{VERSION}:s:{game_id}:{seat}:{decision}:{'.'.join(path)}:{chunk}"
+
+
+def _path(text: str | None) -> tuple[str, ...]:
+    return tuple(p for p in (text or "").split(".") if p)
+
+
+def parse_custom_id(custom_id: str) -> PanelId | None:
+    """The parts of one of our custom ids, or None for anything else."""
+    for kind, template in (("t", TAKE_TURN_TEMPLATE), ("h", HINT_TEMPLATE),
+                           ("a", ACTION_TEMPLATE), ("n", NAV_TEMPLATE),
+                           ("s", SELECT_TEMPLATE)):
+        m = re.fullmatch(template, custom_id)
+        if m is None:
+            continue
+        g = m.groupdict()
+        return PanelId(
+            kind=kind, game=int(g["game"]),
+            seat=int(g["seat"]) if g.get("seat") is not None else None,
+            decision=g.get("decision"),
+            index=int(g["index"]) if g.get("index") is not None else None,
+            check=g.get("check"), path=_path(g.get("path")),
+            chunk=int(g["chunk"]) if g.get("chunk") is not None else None)
+    return None
+
+
+def option_value(index: int, action: Mapping[str, Any]) -> str:
+    return f"a{index}.{check_of(action)}"
+
+
+def parse_value(value: str) -> SelectValue | None:
+    m = _VALUE.fullmatch(value)
+    if m is None:
+        return None
+    if m["token"] is not None:
+        return SelectValue(token=m["token"])
+    return SelectValue(index=int(m["index"]), check=m["check"])
+
+
+def find_option(options: Sequence[Mapping[str, Any]], index: int | None,
+                check: str | None) -> Mapping[str, Any] | None:
+    """The legal option ``index`` of ``options`` if its action still matches ``check``."""
+    if index is None or not 0 <= index < len(options):
+        return None
+    option = options[index]
+    if not option.get("legal") or check_of(option["action"]) != check:
+        return None
+    return option
+
+
+# ------------------------------------------------------------------------------ paths
+
+
+def _token(value: Any) -> str:
+    return re.sub(r"[^A-Za-z0-9-]", "-", str(value))[:24] or "-"
+
+
+def action_path(action: Mapping[str, Any]) -> tuple[str, ...]:
+    """The steps of an action: the tokens a stepped panel narrows it down by."""
+    kind = action.get("type")
+    if kind == "setup_side":
+        parts: tuple[Any, ...] = (action.get("side"),)
+    elif kind == "wheel":
+        parts = (action.get("colour"),)
+    elif kind in ("draft", "take"):
+        parts = (action.get("card"), action.get("mode"))
+        if action.get("tile"):
+            parts += (action["tile"],)
+    elif kind == "colony":
+        parts = (action.get("level"), action.get("mode"))
+    elif kind == "statue":
+        parts = (action.get("space"), action.get("tile"), action.get("side"))
+    elif kind == "feed_remove":
+        parts = (action.get("card"),)
+    elif kind == "medal":
+        parts = (action.get("kind"),) + ((action["tile"],) if action.get("tile") else ())
+    else:
+        parts = (kind,)
+    return tuple(_token(p) for p in parts)
+
+
+def _entries(options: Sequence[Mapping[str, Any]], commit: Any) -> list[_Entry]:
+    out: list[_Entry] = []
+    seen: set[tuple[str, ...]] = set()
+    for i, o in enumerate(options):
+        action = o.get("action") or {}
+        path = action_path(action)
+        if path in seen:  # two options with the same steps: tell them apart by index
+            path = (*path, f"i{i}")
+        seen.add(path)
+        out.append(_Entry(i, o, path, bool(o.get("legal")), action.get("type") in STANDALONE,
+                          picked=bool(o.get("legal")) and commit is not None
+                          and action == commit))
+    return out
+
+
+# ------------------------------------------------------------------------------ text helpers
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def card_namer(catalog: Any) -> Callable[[str], str]:
+    """A function naming card ids from an engine catalog (ids without one)."""
+    cards = getattr(catalog, "cards", None) or {}
+
+    def name(cid: str) -> str:
+        card = cards.get(cid)
+        return card.name if card is not None else str(cid)
+
+    return name
+
+
+def _style(entry: _Entry) -> str:
+    if entry.picked:
+        return "success"
+    code = entry.option.get("label_code")
+    if code in ("buy", "integrate", "statue", "medal", "setup_side", "wheel", "feed_remove"):
+        return "primary"
+    return "secondary"
+
+
+def _leaf(ctx: _Ctx, e: _Entry) -> Button:
+    label = e.option.get("label") or t("play.option")
+    if e.picked:
+        label = t("play.picked_mark", label=label)
+    return Button(action_id(ctx.game_id, ctx.seat, ctx.decision, e.index, e.option["action"]),
+                  clip(label, MAX_BUTTON_LABEL), _style(e), disabled=not e.legal)
+
+
+def _group_label(ctx: _Ctx, depth: int, token: str, group: list[_Entry]) -> str:
+    """The label of a step button: the card, the space, the tile colour …"""
+    action = group[0].option.get("action") or {}
+    kind = action.get("type")
+    if kind in ("draft", "take"):
+        if depth == 0:
+            card = ctx.cards.get(str(action.get("card"))) or {}
+            return t("play.group.card", name=ctx.name(str(action.get("card"))),
+                     colour=card.get("colour", "?"), buy=card.get("buy", "?"),
+                     sell=card.get("sell", "?"))
+        if depth == 1:
+            return t(f"play.group.{token}") if token in ("buy", "sell") else token
+        return t("play.group.tile", tile=token)
+    if kind == "statue":
+        if depth == 0:
+            params = group[0].option.get("label_params") or {}
+            return t("play.group.space", space=token, requirement=params.get("requirement", "?"))
+        if depth == 1:
+            return t("play.group.tile", tile=token)
+    if kind == "colony" and depth == 0:
+        return t("play.group.colony", level=token)
+    if kind == "medal" and depth == 0:
+        return t(f"play.group.{token}") if token in ("silver", "gold") else token
+    return token
+
+
+# ------------------------------------------------------------------------------ layout
+
+
+def _groups(entries: list[_Entry], depth: int) -> dict[str, list[_Entry]]:
+    groups: dict[str, list[_Entry]] = {}
+    for e in entries:
+        groups.setdefault(e.path[depth], []).append(e)
+    return groups
+
+
+def _below(entries: list[_Entry], path: tuple[str, ...]) -> list[_Entry]:
+    n = len(path)
+    return [e for e in entries if len(e.path) > n and e.path[:n] == path]
+
+
+def _descend(entries: list[_Entry], path: tuple[str, ...]) -> tuple[str, ...]:
+    """Skip steps with a single choice (one group whose options all go deeper)."""
+    while True:
+        below = _below(entries, path)
+        groups = _groups(below, len(path))
+        if len(groups) != 1 or not all(len(e.path) > len(path) + 1 for e in below):
+            return path
+        path = (*path, next(iter(groups)))
+
+
+def _back(entries: list[_Entry], path: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Where Back leads from ``path``: the nearest step above that shows a choice."""
+    if not path:
+        return None
+    up = path[:-1]
+    while up and _descend(entries, up) != up:
+        up = up[:-1]
+    return up if _descend(entries, up) != path else None
+
+
+def _flow(items: Sequence[Component]) -> list[list[Component]]:
+    return [list(items[i:i + MAX_BUTTONS_PER_ROW])
+            for i in range(0, len(items), MAX_BUTTONS_PER_ROW)]
+
+
+def _selects(ctx: _Ctx, path: tuple[str, ...], values: list[SelectOption],
+             placeholder: str, rows: int) -> list[list[Component]]:
+    chunks = [values[i:i + MAX_SELECT_OPTIONS]
+              for i in range(0, len(values), MAX_SELECT_OPTIONS)][:rows]
+    out: list[list[Component]] = []
+    for k, chunk in enumerate(chunks):
+        text = placeholder if len(chunks) == 1 else t("play.select.part", placeholder=placeholder,
+                                                      part=k + 1, parts=len(chunks))
+        out.append([Select(select_id(ctx.game_id, ctx.seat, ctx.decision, path, k),
+                           clip(text, MAX_PLACEHOLDER), tuple(chunk))])
+    return out
+
+
+def _leaf_option(e: _Entry, description: str | None) -> SelectOption:
+    label = e.option.get("label") or t("play.option")
+    if e.picked:
+        label = t("play.picked_mark", label=label)
+    return SelectOption(clip(label, MAX_OPTION_TEXT), option_value(e.index, e.option["action"]),
+                        clip(description, MAX_OPTION_TEXT) if description else None,
+                        default=e.picked)
+
+
+def _layout(ctx: _Ctx, entries: list[_Entry], path: tuple[str, ...], rows: int,
+            describe: Callable[[_Entry], str | None]) -> list[list[Component]]:
+    depth = len(path)
+    below = _below(entries, path)
+    legal = [e for e in below if e.legal]
+    grouped = any(len(g) > 1 for g in _groups(below, depth).values())
+    for pool in (below, legal):
+        if not pool:
+            continue
+        groups = _groups(pool, depth)
+        if grouped and len(groups) <= rows and all(
+                len(g) <= MAX_BUTTONS_PER_ROW for g in groups.values()):
+            return [[_leaf(ctx, e) for e in g] for g in groups.values()]
+        if not grouped and len(pool) <= min(FLOW_MAX, rows * MAX_BUTTONS_PER_ROW):
+            return _flow([_leaf(ctx, e) for e in pool])
+    if grouped:  # one more step: a button (or select option) per group
+        groups = _groups(below, depth)
+        if len(groups) <= rows * MAX_BUTTONS_PER_ROW:
+            items: list[Component] = []
+            for token, g in groups.items():
+                if len(g) == 1 and (g[0].legal or len(g[0].path) == depth + 1):
+                    items.append(_leaf(ctx, g[0]))
+                    continue
+                if len(g) == 1:  # an unavailable group (its reason is in the text)
+                    items.append(Button(action_id(ctx.game_id, ctx.seat, ctx.decision,
+                                                  g[0].index, g[0].option["action"]),
+                                        clip(_group_label(ctx, depth, token, g),
+                                             MAX_BUTTON_LABEL), disabled=True))
+                    continue
+                items.append(Button(nav_id(ctx.game_id, ctx.seat, ctx.decision, (*path, token)),
+                                    clip(_group_label(ctx, depth, token, g), MAX_BUTTON_LABEL),
+                                    "success" if any(e.picked for e in g) else "primary",
+                                    disabled=not any(e.legal for e in g)))
+            return _flow(items)
+        values = []
+        for token, g in groups.items():
+            if not any(e.legal for e in g):
+                continue
+            if len(g) == 1:
+                values.append(_leaf_option(g[0], describe(g[0])))
+            else:
+                values.append(SelectOption(clip(_group_label(ctx, depth, token, g),
+                                                MAX_OPTION_TEXT), f"n{token}",
+                                           default=any(e.picked for e in g)))
+        return _selects(ctx, path, values, t("play.select.step"), rows)
+    return _selects(ctx, path, [_leaf_option(e, describe(e)) for e in legal],
+                    t(f"play.select.{ctx.kind}") if ctx.kind in ("feeding",)
+                    else t("play.select.choose"), rows)
+
+
+# ------------------------------------------------------------------------------ text per kind
+
+
+def _title(game_id: int, view: Mapping[str, Any], kind: str) -> str:
+    epoch = EPOCHS.get(view.get("epoch") or 0, str(view.get("epoch")))
+    step = t(f"play.step.{kind}", round=int(view.get("round") or 0) + 1)
+    return clip(t("play.title", game=game_id, epoch=epoch, step=step), MAX_TITLE)
+
+
+def _tracks(tracks: Mapping[str, int]) -> str:
+    return ", ".join(f"{k} +{v}" for k, v in tracks.items() if v) or t("play.none")
+
+
+def _card_lines(ctx_data: Mapping[str, Any], name: Callable[[str], str]) -> list[str]:
+    lines = []
+    for c in ctx_data.get("cards") or []:
+        line = t("play.card.line", name=name(c["card"]), colour=c["colour"], buy=c["buy"],
+                 sell=c["sell"])
+        if c.get("tiles"):
+            line += t("play.card.tiles", tiles=", ".join(c["tiles"]))
+        if not c.get("can_buy"):
+            line += t("play.card.cannot_afford")
+        if c.get("picked"):
+            line += t(f"play.card.picked_{c['picked']}")
+        lines.append(line)
+    return lines
+
+
+def _kind_lines(kind: str, view: Mapping[str, Any], c: Mapping[str, Any],
+                name: Callable[[str], str]) -> list[str]:
+    players = list(view.get("players") or [])
+
+    def player(seat: int) -> str:
+        return players[seat] if 0 <= seat < len(players) else str(seat)
+
+    if kind == "setup_side":
+        lines = [t("play.setup.intro", card=c.get("setup_card"), initiative=c.get("initiative"))]
+        for s in c.get("sides") or []:
+            lines.append(t("play.setup.side", side=s["side"], coins=s["coins"],
+                           tracks=_tracks(s.get("tracks") or {})))
+        if c.get("chosen"):
+            lines.append(t("play.setup.chosen", side=c["chosen"]))
+        return lines
+    if kind == "wheel":
+        lines = [t("play.wheel.intro")]
+        for o in c.get("options") or []:
+            draws = ", ".join(t("play.wheel.draw", player=player(d["seat"]), colour=d["colour"])
+                              for d in o.get("draws") or [])
+            lines.append(t("play.wheel.option", colour=o["colour"], draws=draws))
+        return lines
+    if kind == "draft":
+        return [t("play.draft.intro", colour=c.get("deck_colour"), coins=c.get("coins")),
+                *_card_lines(c, name)]
+    if kind == "phase_b":
+        return [t("play.phase_b.intro", coins=c.get("coins")), *_card_lines(c, name)]
+    if kind == "colony":
+        lines = [t("play.colony.intro", military=c.get("military"), coins=c.get("coins"))]
+        if c.get("reduction"):
+            lines.append(t("play.reduction", reduction=c["reduction"]))
+        if c.get("p9_bonus"):
+            lines.append(t("play.colony.p9", bonus=c["p9_bonus"]))
+        if c.get("second_action"):
+            lines.append(t("play.second_action"))
+        for lv in c.get("levels") or []:
+            top = lv.get("top")
+            if top is None:
+                lines.append(t("play.colony.empty", level=lv["level"]))
+                continue
+            line = t("play.colony.level", level=lv["level"], count=lv.get("count"),
+                     plunder=top.get("plunder"), cost=top.get("cost"), points=top.get("points"))
+            if lv.get("pay"):
+                line += t("play.pay", pay=lv["pay"])
+            if not lv.get("reachable"):
+                line += t("play.unreachable")
+            lines.append(line)
+        return lines
+    if kind == "statue":
+        tiles = ", ".join(f"{k} {v}" for k, v in (c.get("tiles") or {}).items() if v)
+        lines = [t("play.statue.intro", culture=c.get("culture"), coins=c.get("coins"),
+                   tiles=tiles or t("play.none"))]
+        if c.get("reduction"):
+            lines.append(t("play.reduction", reduction=c["reduction"]))
+        if c.get("second_action"):
+            lines.append(t("play.second_action"))
+        for sp in c.get("spaces") or []:
+            if not sp.get("free"):
+                lines.append(t("play.statue.taken", space=sp["space"]))
+                continue
+            line = t("play.statue.space", space=sp["space"], requirement=sp.get("requirement"),
+                     steps=sp.get("colour_steps"), points=sp.get("points"),
+                     side_points=sp.get("points_side_points"))
+            if sp.get("pay"):
+                line += t("play.pay", pay=sp["pay"])
+            if not sp.get("reachable"):
+                line += t("play.unreachable")
+            lines.append(line)
+        return lines
+    if kind == "feeding":
+        must = c.get("must_remove") or 0
+        lines = [t("play.feeding.satisfied", count=c.get("count"), food=c.get("food"))
+                 if c.get("satisfied") else
+                 t("play.feeding.intro", count=c.get("count"), food=c.get("food"), must=must)]
+        removed = [name(x["card"]) for x in c.get("cards") or [] if x.get("removed")]
+        if removed:
+            lines.append(t("play.feeding.removed", cards=", ".join(removed)))
+        if c.get("paid"):
+            lines.append(t("play.feeding.paid", count=c["paid"]))
+        if any((x.get("gains") or {}).get("food") for x in c.get("cards") or []
+               if x.get("removable")):
+            lines.append(t("play.feeding.food_note"))
+        p6 = c.get("p6") or {}
+        if p6.get("has_p6"):
+            lines.append(t("play.feeding.p6", cost=p6.get("cost"), coins=c.get("coins"),
+                           left=p6.get("payments_left")))
+        return lines
+    if kind == "medals":
+        s, g = c.get("silver") or {}, c.get("gold") or {}
+        lines = [t("play.medals.intro", coins=c.get("coins"), silver=s.get("price"),
+                   silver_left=s.get("left"), gold=g.get("price"), gold_left=g.get("left"))]
+        values = ", ".join(f"{k} {v}" for k, v in (s.get("value") or {}).items())
+        if values:
+            lines.append(t("play.medals.silver_values", values=values))
+        if g.get("value") is not None:
+            lines.append(t("play.medals.gold_value", value=g.get("value")))
+        return lines
+    return []
+
+
+def _unavailable_lines(entries: list[_Entry]) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set()
+    for e in entries:
+        if e.legal:
+            continue
+        text = t("play.unavailable.line", label=e.option.get("label", ""),
+                 reason=e.option.get("reason") or e.option.get("why") or "")
+        if text not in seen:
+            seen.add(text)
+            out.append(text)
+    if not out:
+        return []
+    more = len(out) - MAX_UNAVAILABLE_LINES
+    lines = [t("play.unavailable.head"), *out[:MAX_UNAVAILABLE_LINES]]
+    if more > 0:
+        lines.append(t("play.unavailable.more", count=more))
+    return lines
+
+
+def _describe_entry(kind: str, c: Mapping[str, Any]) -> Callable[[_Entry], str | None]:
+    cards = {x["card"]: x for x in c.get("cards") or []} if kind == "feeding" else {}
+
+    def describe(e: _Entry) -> str | None:
+        card = cards.get((e.option.get("action") or {}).get("card"))
+        if card is None:
+            return None
+        bits = [t("play.feeding.points", points=card.get("points", 0))]
+        if card.get("effect"):
+            bits.append(t("play.feeding.effect", effect=card["effect"]))
+        if card.get("p2_tile"):
+            bits.append(t("play.feeding.p2_tile", tile=card["p2_tile"]))
+        return " · ".join(bits)
+
+    return describe
+
+
+# ------------------------------------------------------------------------------ panels
+
+
+def build_panel(game_id: int, seat: int, view: Mapping[str, Any],
+                options: Sequence[Mapping[str, Any]], *, path: Sequence[str] = (),
+                hints: bool = False, note: str | None = None,
+                card_name: Callable[[str], str] | None = None) -> Panel:
+    """The panel of ``seat``'s current decision, at step ``path`` (``()``: the start).
+
+    ``view`` is the seat's view (``service.view(game, seat)``), ``options`` the seat's options
+    (``service.options(game, seat)``); ``note`` a line shown first (what was just chosen, or
+    why a click was stale). A seat without a decision gets :func:`waiting_panel`."""
+    private = view.get("private") or {}
+    decision = private.get("decision_id")
+    context = private.get("context") or {}
+    if decision is None or not context:
+        return waiting_panel(game_id, view, note=note)
+    kind = str(context.get("kind"))
+    name = card_name or card_namer(default_catalog())
+    entries = _entries(options, private.get("commit"))
+    ctx = _Ctx(game_id, seat, str(decision), kind, name,
+               {str(c.get("card")): c for c in context.get("cards") or []})
+    main = [e for e in entries if not e.standalone]
+    # the requested step, if it still names options, with single-choice steps skipped
+    at = tuple(path)
+    if at and not _below(main, at):
+        at = ()
+    at = _descend(main, at) if main else ()
+    back = _back(main, at) if main else None
+    bottom: list[Component] = [_leaf(ctx, e) for e in entries if e.standalone]
+    nav: list[Component] = []
+    if back is not None:
+        nav.append(Button(nav_id(game_id, seat, ctx.decision, back), t("play.back")))
+    if hints:
+        nav.append(Button(hint_id(game_id, seat, ctx.decision), t("play.hint")))
+    if len(bottom) + len(nav) <= MAX_BUTTONS_PER_ROW:
+        last = [bottom + nav] if bottom or nav else []
+    else:
+        last = [r for r in (bottom[:MAX_BUTTONS_PER_ROW], nav) if r]
+    rows = _layout(ctx, main, at, MAX_ROWS - len(last), _describe_entry(kind, context)) \
+        if main else []
+    lines: list[str] = []
+    if note:
+        lines.append(note)
+    lines.extend(_kind_lines(kind, view, context, name))
+    if at:
+        lines.append(t("play.step_path", path=" › ".join(
+            _group_label(ctx, i, tok, _below(main, at[:i + 1]) or main)
+            for i, tok in enumerate(at))))
+    lines.extend(_unavailable_lines(entries))
+    footer = None
+    if kind in CHANGEABLE:
+        footer = t("play.footer.changeable")
+    elif kind in SIMULTANEOUS:
+        footer = t("play.footer.simultaneous")
+    return _fit(Panel(_title(game_id, view, kind), tuple(lines),
+                      tuple(tuple(r) for r in [*rows, *last] if r), footer, True,
+                      ctx.decision, at))
+
+
+def waiting_panel(game_id: int, view: Mapping[str, Any], *, note: str | None = None,
+                  waiting: Sequence[str] = ()) -> Panel:
+    """A panel without components: the seat has nothing to decide now."""
+    lines = [note] if note else []
+    if view.get("over"):
+        lines.append(t("play.over"))
+    elif waiting:
+        lines.append(t("play.waiting_on", names=", ".join(waiting)))
+    else:
+        lines.append(t("play.nothing_to_decide"))
+    epoch = EPOCHS.get(view.get("epoch") or 0, str(view.get("epoch")))
+    return _fit(Panel(clip(t("play.title.idle", game=game_id, epoch=epoch), MAX_TITLE),
+                      tuple(lines), (), None, image=False))
+
+
+def chosen_note(kind: str, label: str, *, pending: bool, next_step: bool) -> str:
+    """The line shown after a successful click: what was chosen and what happens next.
+
+    ``pending``: the same decision is still open (a recorded draft or setup-side pick that may
+    be replaced); ``next_step``: the seat has a new decision (the next feeding removal or
+    medal purchase, the next round, a P13 second action)."""
+    if kind in CHANGEABLE:
+        return t("play.chosen.changeable" if pending else "play.chosen.resolved", label=label)
+    if kind in SIMULTANEOUS:
+        return t("play.chosen.next" if next_step else "play.chosen.hidden", label=label)
+    return t("play.chosen", label=label)
+
+
+def _fit(panel: Panel) -> Panel:
+    """Keep the embed text within Discord's limits (long decisions cut their last lines)."""
+    lines = list(panel.lines)
+    budget = MAX_EMBED_TOTAL - len(panel.title) - len(panel.footer or "") - 50
+    limit = min(MAX_DESCRIPTION, budget)
+    while lines and len("\n".join(lines)) > limit:
+        lines.pop()
+    if len("\n".join(lines)) > limit:  # a single very long line
+        lines = [clip("\n".join(lines), limit)]
+    footer = clip(panel.footer, MAX_FOOTER) if panel.footer else None
+    return Panel(panel.title, tuple(lines), panel.rows, footer, panel.image,
+                 panel.decision_id, panel.path)
+
+
+# ------------------------------------------------------------------------------ limits
+
+
+def limit_problems(panel: Panel) -> list[str]:
+    """Every way ``panel`` breaks Discord's limits (empty when it is fine)."""
+    problems: list[str] = []
+    if len(panel.rows) > MAX_ROWS:
+        problems.append(f"{len(panel.rows)} rows")
+    ids: list[str] = []
+    for r, row in enumerate(panel.rows):
+        selects = [c for c in row if isinstance(c, Select)]
+        if selects and len(row) != 1:
+            problems.append(f"row {r}: a select must be alone in its row")
+        if len(row) > MAX_BUTTONS_PER_ROW or not row:
+            problems.append(f"row {r}: {len(row)} components")
+        for c in row:
+            ids.append(c.custom_id)
+            if not 1 <= len(c.custom_id) <= MAX_CUSTOM_ID:
+                problems.append(f"custom id {c.custom_id!r} is {len(c.custom_id)} long")
+            if parse_custom_id(c.custom_id) is None:
+                problems.append(f"custom id {c.custom_id!r} does not parse")
+            if isinstance(c, Button):
+                if not 1 <= len(c.label) <= MAX_BUTTON_LABEL:
+                    problems.append(f"button label {c.label!r}")
+            else:
+                if not 1 <= len(c.options) <= MAX_SELECT_OPTIONS:
+                    problems.append(f"select {c.custom_id} has {len(c.options)} options")
+                if len(c.placeholder) > MAX_PLACEHOLDER:
+                    problems.append(f"placeholder {c.placeholder!r}")
+                values = [o.value for o in c.options]
+                if len(set(values)) != len(values):
+                    problems.append(f"select {c.custom_id}: duplicate values")
+                if sum(o.default for o in c.options) > 1:
+                    problems.append(f"select {c.custom_id}: several defaults")
+                for o in c.options:
+                    if not 1 <= len(o.label) <= MAX_OPTION_TEXT:
+                        problems.append(f"option label {o.label!r}")
+                    if not 1 <= len(o.value) <= MAX_OPTION_TEXT or parse_value(o.value) is None:
+                        problems.append(f"option value {o.value!r}")
+                    if o.description is not None and len(o.description) > MAX_OPTION_TEXT:
+                        problems.append(f"option description {o.description!r}")
+    if len(set(ids)) != len(ids):
+        problems.append("duplicate custom ids")
+    if len(panel.title) > MAX_TITLE:
+        problems.append("title too long")
+    if len(panel.description) > MAX_DESCRIPTION:
+        problems.append("description too long")
+    if panel.footer is not None and len(panel.footer) > MAX_FOOTER:
+        problems.append("footer too long")
+    if len(panel.title) + len(panel.description) + len(panel.footer or "") > MAX_EMBED_TOTAL:
+        problems.append("embed too long")
+    return problems

@@ -1,0 +1,522 @@
+"""Private choices: the "Take my turn" button and the decision panel (ephemeral or by DM).
+
+The board message (cogs.table) carries :func:`take_turn_view`; its button opens an ephemeral
+panel for the clicking player's current decision, built by :mod:`cogs.panels` from the game's
+options and the seat's view, with the private image attached. :func:`send_panel_dm` sends the
+same panel by DM. Every component is a ``DynamicItem`` whose custom id names the game, the seat
+and the engine's decision id (see :mod:`cogs.panels`), so panels keep working after a restart:
+each click reloads the game from the service, checks the user, the seat and the decision, and
+answers by editing the panel it came from (``edit_original_response`` after a deferral — the
+image may take longer than Discord's three seconds to render).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Sequence
+from io import BytesIO
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.messages import MESSAGES, t
+from bot.service import GameService, GameSnapshot, Refusal
+from hadara.ai.hint import hint as ai_hint
+from hadara.content import default_catalog
+from hadara.narrate import refusal as engine_refusal
+from hadara.options import options as option_list
+from hadara.views import view as seat_view
+
+from . import panels as P
+
+log = logging.getLogger("hadara.bot.play")
+
+IMAGE_NAME = "decision.png"
+DM_KIND = "dm"  # seat_messages kind of the DM panel
+ENGINE_CODES = frozenset({"illegal", "cannot_afford", "malformed"})
+DM_REFUSED = frozenset({50007, 50278})  # DMs closed / no mutual server
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+COLOUR = discord.Colour(0xC8963E)
+
+Interaction = discord.Interaction[Any]
+
+
+class Refused(Exception):
+    """A specific answer of this cog (a catalog key), shown ephemerally."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key, self.params = key, params
+
+    @property
+    def text(self) -> str:
+        return t(self.key, **self.params)
+
+
+# ------------------------------------------------------------------------------ components
+
+
+class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=P.TAKE_TURN_TEMPLATE):
+    """The board's persistent "Take my turn" button (custom id ``hd1:t:<game>``)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(style=discord.ButtonStyle.primary,
+                                           label=t("play.take_turn"),
+                                           custom_id=P.take_turn_id(game_id)))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TakeTurnButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await open_panel(interaction, self.game_id)
+
+
+class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P.HINT_TEMPLATE):
+    """"Hint": the AI's suggestion for the clicker's decision (on the board or a panel)."""
+
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+        pid = P.parse_custom_id(item.custom_id or "")
+        assert pid is not None
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HintButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await give_hint(interaction, self.pid)
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P.ACTION_TEMPLATE):
+    """A button choosing one option of the decision."""
+
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+        pid = P.parse_custom_id(item.custom_id or "")
+        assert pid is not None
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActionButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await panel_click(interaction, self.pid, P.SelectValue(self.pid.index, self.pid.check))
+
+
+class NavButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P.NAV_TEMPLATE):
+    """A button going one step into (or back out of) a stepped decision."""
+
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+        pid = P.parse_custom_id(item.custom_id or "")
+        assert pid is not None
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> NavButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await panel_click(interaction, self.pid, None)
+
+
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=P.SELECT_TEMPLATE):
+    """A select of options or of the next step's choices."""
+
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+        pid = P.parse_custom_id(item.custom_id or "")
+        assert pid is not None
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PanelSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        value = P.parse_value(values[0]) if values else None
+        if value is None:
+            await _answer(interaction, t("play.refuse.malformed"))
+            return
+        if value.token is not None:
+            pid = P.PanelId("n", self.pid.game, self.pid.seat, self.pid.decision,
+                            path=(*self.pid.path, value.token))
+            await panel_click(interaction, pid, None)
+        else:
+            await panel_click(interaction, self.pid, value)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect)
+
+
+def take_turn_view(game_id: int, *, hints: bool = False) -> discord.ui.View:
+    """The board message's persistent view: "Take my turn", and "Hint" when the game allows
+    hints (a hint from the board answers for the clicker's own current decision)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakeTurnButton(game_id))
+    if hints:
+        view.add_item(HintButton(discord.ui.Button(label=t("play.hint"),
+                                                   style=discord.ButtonStyle.secondary,
+                                                   custom_id=P.hint_id(game_id))))
+    return view
+
+
+def to_discord(panel: P.Panel) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and the view (``DynamicItem`` s only) of a panel."""
+    embed = discord.Embed(title=panel.title, description=panel.description or None,
+                          colour=COLOUR)
+    if panel.image:
+        embed.set_image(url=f"attachment://{IMAGE_NAME}")
+    if panel.footer:
+        embed.set_footer(text=panel.footer)
+    view = discord.ui.View(timeout=None)
+    for r, row in enumerate(panel.rows):
+        for c in row:
+            if isinstance(c, P.Button):
+                button: discord.ui.Button[Any] = discord.ui.Button(
+                    label=c.label, custom_id=c.custom_id, style=STYLES[c.style],
+                    disabled=c.disabled, row=r)
+                pid = P.parse_custom_id(c.custom_id)
+                kind = pid.kind if pid is not None else ""
+                cls: type[HintButton | ActionButton | NavButton] = (
+                    HintButton if kind == "h" else NavButton if kind == "n" else ActionButton)
+                view.add_item(cls(button))
+            else:
+                select: discord.ui.Select[Any] = discord.ui.Select(
+                    custom_id=c.custom_id, placeholder=c.placeholder, row=r,
+                    options=[discord.SelectOption(label=o.label, value=o.value,
+                                                  description=o.description, default=o.default)
+                             for o in c.options])
+                view.add_item(PanelSelect(select))
+    return embed, view
+
+
+# ------------------------------------------------------------------------------ building
+
+
+def _service(client: Any) -> GameService:
+    return client.service  # type: ignore[no-any-return]
+
+
+def _seat_record(snap: GameSnapshot, seat: int) -> Any:
+    return next((s for s in snap.record.seats if s.seat == seat), None)
+
+
+def _check_playing(snap: GameSnapshot) -> None:
+    status = snap.record.status
+    if status == "lobby" or snap.game is None:
+        raise Refused("play.refuse.not_started")
+    if status in ("finished", "abandoned"):
+        raise Refused(f"play.refuse.{status}")
+
+
+def _seat_of_user(snap: GameSnapshot, user_id: int) -> int:
+    rec = next((s for s in snap.record.seats if s.user_id == user_id), None)
+    if rec is None:
+        raise Refused("play.refuse.not_seated")
+    if rec.conceded:
+        raise Refused("play.refuse.conceded")
+    return int(rec.seat)
+
+
+async def build(service: GameService, game_id: int, seat: int, *,
+                path: Sequence[str] = (), note: str | None = None,
+                snap: GameSnapshot | None = None) -> tuple[P.Panel, discord.File | None]:
+    """The panel of ``seat`` in ``game_id`` now, with its image file (None without image)."""
+    if snap is None:
+        snap = await service.load(game_id)
+    game = snap.game
+    if game is None:
+        raise Refused("play.refuse.not_started")
+    data = seat_view(game, seat)
+    opts = option_list(game, seat) if game.decision_id(seat) is not None else []
+    names = [s.name for s in sorted(snap.record.seats, key=lambda s: s.seat)]
+    if data["private"].get("decision_id") is None:
+        waiting = [names[s] for s in data.get("waiting_on") or [] if 0 <= s < len(names)]
+        return P.waiting_panel(game_id, data, note=note, waiting=waiting), None
+    panel = P.build_panel(game_id, seat, data, opts, path=path, note=note,
+                          hints=bool(snap.record.options.get("hints")),
+                          card_name=P.card_namer(game.catalog))
+    image = await service.private_image(game_id, seat)
+    return panel, discord.File(BytesIO(image), filename=IMAGE_NAME)
+
+
+def _message_kwargs(panel: P.Panel, file: discord.File | None) -> dict[str, Any]:
+    embed, view = to_discord(panel)
+    return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
+
+
+def refusal_text(refusal: Refusal, catalog: Any = None) -> str:
+    """A service refusal in words: engine reasons by ``hadara.narrate``, codes by the catalog."""
+    if refusal.code in ENGINE_CODES:
+        try:
+            return engine_refusal(refusal.reason, dict(refusal.params),
+                                  catalog if catalog is not None else default_catalog())
+        except Exception:  # a reason narrate cannot word: the service's English line
+            return refusal.message
+    for key in (f"play.refuse.{refusal.reason}", f"play.refuse.{refusal.code}"):
+        if key in MESSAGES:
+            return t(key)
+    return t("play.refuse.generic", message=refusal.message)
+
+
+async def _answer(interaction: Interaction, text: str) -> None:
+    """A short ephemeral answer, by the response if still open, else a followup."""
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(text, ephemeral=True)
+        elif not interaction.is_expired():
+            await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+async def _unexpected(interaction: Interaction, exc: BaseException) -> None:
+    try:
+        from cogs.errors import reply_error
+    except ImportError:  # pragma: no cover - the errors cog is part of the bot
+        log.exception("error in a play component", exc_info=exc)
+        await _answer(interaction, t("play.refuse.error"))
+        return
+    await reply_error(interaction, exc)
+
+
+# ------------------------------------------------------------------------------ the flows
+
+
+async def open_panel(interaction: Interaction, game_id: int) -> None:
+    """"Take my turn": a fresh ephemeral panel for the clicker's current decision."""
+    interaction.extras["game_id"] = game_id
+    service = _service(interaction.client)
+    try:
+        snap = await service.load(game_id)
+        _check_playing(snap)
+        seat = _seat_of_user(snap, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        panel, file = await build(service, game_id, seat, snap=snap)
+        await interaction.edit_original_response(**_message_kwargs(panel, file))
+    except Refused as exc:
+        await _answer(interaction, exc.text)
+    except Refusal as exc:
+        await _answer(interaction, refusal_text(exc))
+    except Exception as exc:
+        await _unexpected(interaction, exc)
+
+
+async def panel_click(interaction: Interaction, pid: P.PanelId,
+                      value: P.SelectValue | None) -> None:
+    """A click on a panel: a step (``value`` None) or an option (``value.index``)."""
+    interaction.extras["game_id"] = pid.game
+    service = _service(interaction.client)
+    try:
+        snap = await service.load(pid.game)
+        _check_playing(snap)
+        seat = pid.seat if pid.seat is not None else -1
+        owner = _seat_record(snap, seat)
+        if owner is None or owner.user_id != interaction.user.id:
+            mine = any(s.user_id == interaction.user.id for s in snap.record.seats)
+            if owner is not None and mine:
+                raise Refused("play.refuse.not_your_panel", name=owner.name)
+            raise Refused("play.refuse.not_seated")
+        if owner.conceded:
+            raise Refused("play.refuse.conceded")
+        game = snap.game
+        assert game is not None
+        if game.decision_id(seat) != pid.decision:
+            await _refresh(interaction, service, pid.game, seat, note=t("play.stale"))
+            return
+        if value is None:  # a step of a stepped decision
+            await interaction.response.defer()
+            panel, file = await build(service, pid.game, seat, path=pid.path, snap=snap)
+            await interaction.edit_original_response(**_message_kwargs(panel, file))
+            return
+        option = P.find_option(option_list(game, seat), value.index, value.check)
+        if option is None:
+            await _refresh(interaction, service, pid.game, seat, note=t("play.stale"))
+            return
+        await _choose(interaction, service, snap, seat, pid, option)
+    except Refused as exc:
+        await _answer(interaction, exc.text)
+    except Refusal as exc:
+        await _answer(interaction, refusal_text(exc))
+    except Exception as exc:
+        await _unexpected(interaction, exc)
+
+
+async def _refresh(interaction: Interaction, service: GameService, game_id: int, seat: int,
+                   *, note: str | None) -> None:
+    """Replace the clicked panel by the seat's current one (with ``note`` first)."""
+    await interaction.response.defer()
+    panel, file = await build(service, game_id, seat, note=note)
+    await interaction.edit_original_response(**_message_kwargs(panel, file))
+
+
+async def _choose(interaction: Interaction, service: GameService, snap: GameSnapshot,
+                  seat: int, pid: P.PanelId, option: Any) -> None:
+    game = snap.game
+    assert game is not None and pid.decision is not None
+    kind = next((d.kind for d in game.decisions() if d.seat == seat), "")
+    await interaction.response.defer()
+    try:
+        await service.submit(pid.game, interaction.user.id, pid.decision, option["action"])
+    except Refusal as exc:
+        if exc.code == "stale" and exc.reason != "already_recorded":
+            panel, file = await build(service, pid.game, seat, note=t("play.stale"))
+            await interaction.edit_original_response(**_message_kwargs(panel, file))
+            return
+        await _answer(interaction, refusal_text(exc, game.catalog))
+        return
+    after = await service.load(pid.game)
+    new_decision = after.game.decision_id(seat) if after.game is not None else None
+    note = P.chosen_note(kind, str(option.get("label", "")),
+                         pending=new_decision == pid.decision,
+                         next_step=new_decision is not None and new_decision != pid.decision)
+    panel, file = await build(service, pid.game, seat, note=note, snap=after)
+    await interaction.edit_original_response(**_message_kwargs(panel, file))
+    clicked = interaction.message.id if interaction.message is not None else None
+    await update_dm(interaction.client, pid.game, seat, interaction.user, note=note,
+                    skip_message=clicked)
+
+
+async def give_hint(interaction: Interaction, pid: P.PanelId) -> None:
+    """The AI's suggestion for the clicker's current decision, as a new ephemeral message."""
+    interaction.extras["game_id"] = pid.game
+    service = _service(interaction.client)
+    try:
+        snap = await service.load(pid.game)
+        _check_playing(snap)
+        if not snap.record.options.get("hints"):
+            raise Refused("play.refuse.hints_off")
+        seat = _seat_of_user(snap, interaction.user.id)
+        if pid.seat is not None and pid.seat != seat:
+            owner = _seat_record(snap, pid.seat)
+            raise Refused("play.refuse.not_your_panel", name=owner.name if owner else "?")
+        game = snap.game
+        assert game is not None
+        decision = game.decision_id(seat)
+        if decision is None:
+            raise Refused("play.refuse.not_your_decision")
+        if pid.decision is not None and pid.decision != decision:
+            raise Refused("play.refuse.stale")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = seat_view(game, seat)
+        legal = data["private"]["legal_actions"]
+        action, reason = await asyncio.to_thread(ai_hint, data, legal, "greedy", 0,
+                                                 catalog=game.catalog)
+        label = next((o["label"] for o in option_list(game, seat) if o["action"] == action),
+                     str(action))
+        await interaction.edit_original_response(
+            content=t("play.hint.answer", label=label, reason=reason))
+    except Refused as exc:
+        await _answer(interaction, exc.text)
+    except Refusal as exc:
+        await _answer(interaction, refusal_text(exc))
+    except Exception as exc:
+        await _unexpected(interaction, exc)
+
+
+# ------------------------------------------------------------------------------ DMs
+
+
+def _dm_content(snap: GameSnapshot, game_id: int) -> str:
+    d = snap.record.discord
+    if d.get("guild") and d.get("thread"):
+        url = f"https://discord.com/channels/{d['guild']}/{d['thread']}"
+        return t("play.dm.turn_link", game=game_id, url=url)
+    return t("play.dm.turn", game=game_id)
+
+
+async def send_panel_dm(bot: commands.Bot, user: discord.abc.User, game_id: int,
+                        seat: int) -> discord.Message | None:
+    """DM ``user`` the panel of ``seat``'s current decision (the same as the ephemeral one)
+    and remember the message (``seat_messages`` kind ``dm``) so a choice made anywhere edits
+    it. Returns None, without raising, when the user does not accept DMs (Discord 50007 /
+    50278) or Discord fails — the caller then pings in the thread — and when the seat has
+    nothing to decide."""
+    service = _service(bot)
+    try:
+        snap = await service.load(game_id)
+        if snap.game is None or snap.game.decision_id(seat) is None:
+            return None
+        panel, file = await build(service, game_id, seat, snap=snap)
+        embed, view = to_discord(panel)
+        kwargs: dict[str, Any] = {"content": _dm_content(snap, game_id), "embed": embed,
+                                  "view": view}
+        if file is not None:
+            kwargs["file"] = file
+        if not isinstance(user, discord.abc.Messageable):
+            return None
+        message = await user.send(**kwargs)
+    except discord.Forbidden as exc:
+        if exc.code not in DM_REFUSED:
+            log.warning("DM to %s refused (%s): %s", user.id, exc.code, exc)
+        return None
+    except (discord.HTTPException, Refusal, Refused) as exc:
+        log.warning("could not DM the panel of game %s seat %s: %s", game_id, seat, exc)
+        return None
+    await service.store.set_seat_message(game_id, seat, DM_KIND, message.id)
+    return message
+
+
+async def update_dm(client: Any, game_id: int, seat: int, user: discord.abc.User | int, *,
+                    note: str | None = None, skip_message: int | None = None) -> None:
+    """Edit the seat's stored DM panel (if any) to its current state, with ``note`` (what was
+    chosen) first — with the bot token, not an interaction. ``user``: the seat's user (or its
+    id); ``skip_message``: the message the click came from (already edited through the
+    interaction). Other cogs may call it when a decision ends another way (a deadline)."""
+    service = _service(client)
+    try:
+        ids = await service.store.seat_messages(game_id)
+        message_id = ids.get((seat, DM_KIND))
+        if message_id is None or message_id == skip_message:
+            return
+        if isinstance(user, int):
+            user = client.get_user(user) or await client.fetch_user(user)
+        if not isinstance(user, discord.User | discord.Member):
+            return
+        channel = user.dm_channel or await user.create_dm()
+        panel, file = await build(service, game_id, seat, note=note)
+        await channel.get_partial_message(message_id).edit(**_message_kwargs(panel, file))
+    except discord.NotFound:
+        await service.store.set_seat_message(game_id, seat, DM_KIND, None)
+    except (discord.HTTPException, Refusal, Refused) as exc:
+        log.info("could not update the DM panel of game %s seat %s: %s", game_id, seat, exc)
+
+
+# ------------------------------------------------------------------------------ the cog
+
+
+class Play(commands.Cog):
+    """Private choices: the components above are registered as dynamic items."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(Play(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
