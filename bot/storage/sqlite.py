@@ -109,6 +109,8 @@ class SqliteStore:
         self.path = path if str(path) == ":memory:" else Path(path)
         self._clock = clock
         self._db: aiosqlite.Connection | None = None
+        # Called on the database thread just before a write's COMMIT (crash tests only).
+        self.before_commit: Callable[[], None] | None = None
         self._db_lock = asyncio.Lock()  # one task at a time on the connection
         self._game_locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._listeners: list[Callable[[int, int], None]] = []
@@ -204,6 +206,32 @@ class SqliteStore:
                     await db.execute("ROLLBACK")
                 raise
             await db.execute("COMMIT")
+
+    async def _transaction(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn`` inside one ``BEGIN IMMEDIATE … COMMIT`` as ONE job on the connection's
+        thread. The hot write (every accepted click) would otherwise take about eight
+        aiosqlite round trips, each waiting for a turn of a busy event loop while this lock
+        is held: measured, that capped writes near 500/s (docs/performance.md). aiosqlite has
+        no public call for it, so this uses its ``_execute`` (aiosqlite is pinned in
+        pyproject.toml; tests/test_storage.py exercises this path)."""
+        async with self._db_lock:
+            db = self._conn()
+
+            def job() -> Any:
+                conn = db._conn  # the sqlite3 connection, used only on its own thread here
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    out = fn(conn)
+                    if self.before_commit is not None:
+                        self.before_commit()  # crash tests kill the process here
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+                return out
+
+            return await db._execute(job)
 
     # ------------------------------------------------------------------ games
     async def create_game(self, record: GameRecord) -> int:
@@ -301,15 +329,13 @@ class SqliteStore:
         updated_at = max((r.at for r in rows), default=None)
         if updated_at is None:
             updated_at = self._clock()
-        async with self._write() as db:
-            async with db.execute(
+        def write(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
                 "UPDATE games SET updated_at = max(updated_at, ?), status = coalesce(?, status)"
-                " WHERE id = ?",
-                (updated_at, status, game_id),
-            ) as cur:
-                if cur.rowcount != 1:
-                    raise StorageError(f"no game {game_id}")
-            await db.executemany(
+                " WHERE id = ?", (updated_at, status, game_id))
+            if cur.rowcount != 1:
+                raise StorageError(f"no game {game_id}")
+            conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, decision_id, submitted_by, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id, seq) DO UPDATE SET seat = excluded.seat,"
@@ -318,16 +344,15 @@ class SqliteStore:
                 values,
             )
             if rows:  # the log stays 0..n-1 without gaps (StoredGame promises it)
-                async with db.execute(
-                    "SELECT count(*), max(seq) FROM actions WHERE game_id = ?", (game_id,)
-                ) as cur:
-                    count_max = await cur.fetchone()
-                assert count_max is not None
-                count, top = count_max
+                count, top = conn.execute(
+                    "SELECT count(*), max(seq) FROM actions WHERE game_id = ?",
+                    (game_id,)).fetchone()
                 if top != count - 1:
                     raise StorageError(f"game {game_id}: writing seqs "
                                        f"{sorted(r.seq for r in rows)} would leave a gap in "
                                        f"its action log ({count} rows up to seq {top})")
+
+        await self._transaction(write)
 
     # ------------------------------------------------------------------ users, messages
     async def get_user_settings(self, user_id: int) -> dict[str, Any]:

@@ -1,0 +1,446 @@
+"""Benchmark: the game service (bot/service) over SQLite, as the bot runs it.
+
+    python bench/service.py [--json] [--games 100] [--seconds 10] [--rates 100,500]
+                            [--stored 1000] [--only throughput,paced,startup,memory,stall]
+
+Prints figures, never asserts. Each part uses its own temporary SQLite file:
+
+* **throughput** (saturation): ``--games`` five-seat games, every seat a simulated person,
+  written into the database at random points of their course (so the games are at different
+  steps, as games started at different times are) and resumed by the service. One task per game
+  asks the service who must act (``waiting``), takes each waiting seat's legal actions from
+  its view and submits a random one (the picks of a simultaneous step concurrently), as clicks
+  would come; everyone clicks again as soon as the previous click returned, for ``--seconds``.
+  A finished game is replaced by a new one. Figures: accepted submissions per second and the
+  latency of ``await service.submit(...)`` (validate, commit with fsync, apply in memory) —
+  which, at saturation, is mostly the queue for the one database connection.
+* **paced** (``paced_<rate>``): the same games, but clicks arrive open-loop at a fixed rate
+  (exponential gaps, whatever the latency): the submission latency at that load.
+* **start-up**: ``--stored`` games written into a database (random prefixes of random
+  five-player games, a tenth finished), then a new store and ``GameService(...)``: the time
+  of ``await open()`` (the service answers from then on), of a first request during the
+  resume, and until every active game is resumed in the background (``idle()``).
+* **cold first use**: ``view`` of 300 games that are not in memory (evicted), one at a time.
+* **memory per loaded game**: tracemalloc's growth over loading games (no images), divided by
+  their number: the mix, and the finished games alone (the longest logs).
+* **loop stall**: a ticker measures its own lateness every 5 ms while a five-player game with
+  an ``ismcts`` seat (the bot's 1.5 s budget, the default process pool) is played by four
+  people; the board images are requested after every change and, while the AI thinks, again
+  and again with the cached ones dropped (default render pool: the loop's threads). ``cold``
+  is until the first AI decision (pool start, first render), ``warm`` after.
+
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.service import GameService, ImageCache, Refusal, Update  # noqa: E402
+from bot.storage import ACTIVE, FINISHED, SqliteStore  # noqa: E402
+from bot.storage.sqlite import _dumps  # noqa: E402
+from hadara.content import default_catalog  # noqa: E402
+from hadara.engine import RULES_VERSION, Game  # noqa: E402
+
+SEATS = 5
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of ``values``."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+async def new_game(svc: GameService, rng: random.Random, ais: tuple[str, ...] = ()) -> int:
+    users = [rng.randrange(1, 1 << 40) for _ in range(SEATS - len(ais))]
+    gid = await svc.create(users[0], "Host")
+    for i, user in enumerate(users[1:], start=1):
+        await svc.join(gid, user, f"Player {i}")
+    for level in ais:
+        await svc.add_ai(gid, level)
+    await svc.start(gid, users[0])
+    return gid
+
+
+class Pacer:
+    """Open-loop arrivals: clicks come at ``rate`` per second (exponential gaps) whatever the
+    service's latency, each taking the next slot in the order the people became ready."""
+
+    def __init__(self, rate: float, rng: random.Random) -> None:
+        self.rate, self.rng = rate, rng
+        self.next = time.perf_counter()
+
+    async def slot(self) -> None:
+        self.next = max(self.next, time.perf_counter()) + self.rng.expovariate(self.rate)
+        await asyncio.sleep(self.next - time.perf_counter())
+
+
+class Players:
+    """The people of one game: each waiting seat clicks a random legal action of its view."""
+
+    def __init__(self, svc: GameService, gid: int, rng: random.Random,
+                 latencies: list[float]) -> None:
+        self.svc, self.gid, self.rng, self.latencies = svc, gid, rng, latencies
+        self.users: dict[int, int] = {}
+        self.accepted = self.refused = 0
+        self.pacer: Pacer | None = None
+
+    async def seat_users(self) -> None:
+        for s in (await self.svc.load(self.gid)).record.seats:
+            if s.user_id is not None:
+                self.users[s.seat] = s.user_id
+
+    async def click(self, seat: int, decision_id: str) -> None:
+        if self.pacer is not None:  # the person clicks when the offered load says so
+            await self.pacer.slot()
+        legal = (await self.svc.view(self.gid, seat))["private"]["legal_actions"]
+        if not legal:
+            return
+        action = legal[self.rng.randrange(len(legal))]
+        t = time.perf_counter()
+        try:
+            await self.svc.submit(self.gid, self.users[seat], decision_id, action)
+        except Refusal:
+            self.refused += 1
+            return
+        self.latencies.append(time.perf_counter() - t)
+        self.accepted += 1
+
+    async def round(self) -> bool:
+        """Click every waiting person's decision once; False when the game is over."""
+        await self.svc.idle(self.gid)  # forced decisions: the service applies them
+        waiting = [w for w in await self.svc.waiting(self.gid) if w.seat in self.users]
+        if not waiting:
+            return False
+        await asyncio.gather(*(self.click(w.seat, w.decision_id) for w in waiting))
+        return True
+
+
+async def open_service(path: Path, **kw: Any) -> tuple[SqliteStore, GameService]:
+    store = SqliteStore(path)
+    svc = GameService(store, image_cache=ImageCache(8 << 20), **kw)
+    await svc.open()
+    return store, svc
+
+
+async def close_service(store: SqliteStore, svc: GameService) -> None:
+    await svc.close()
+    await store.close()
+
+
+# ---------------------------------------------------------------------- throughput
+
+
+async def throughput(tmp: Path, games: int, seconds: float, rate: float | None,
+                     seed: int = 1) -> dict[str, float]:
+    """Saturation (rate None: click again at once) or a paced offered load (clicks/s)."""
+    # games spread over their course (as games started at different times would be; the
+    # same steps at the same moment in every game would come as bursts of clicks)
+    path = tmp / f"throughput-{rate}.sqlite3"
+    await write_stored(path, games, seed, finished_share=0.0)
+    store, svc = await open_service(path, ai_pool=ThreadPoolExecutor(1))
+    await svc.idle()
+    rng = random.Random(seed)
+    latencies: list[float] = []
+    players = []
+    for gid in await store.game_ids((ACTIVE,)):
+        p = Players(svc, gid, rng, latencies)
+        await p.seat_users()
+        players.append(p)
+    latencies.clear()
+    for p in players:
+        p.accepted = p.refused = 0
+    pacer = Pacer(rate, rng) if rate else None
+    for p in players:
+        p.pacer = pacer
+    stop = time.perf_counter() + seconds
+
+    async def play(p: Players) -> None:
+        while time.perf_counter() < stop:
+            if not await p.round():
+                p.gid = await new_game(svc, rng)
+                await p.seat_users()
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(play(p) for p in players))
+    elapsed = time.perf_counter() - t0
+    await svc.idle()
+    accepted = sum(p.accepted for p in players)
+    await close_service(store, svc)
+    return {"accepted": accepted, "seconds": round(elapsed, 2),
+            "accepted_per_s": round(accepted / elapsed, 1),
+            "refused": sum(p.refused for p in players),
+            "p50_ms": round(pct(latencies, 50) * 1000, 2),
+            "p99_ms": round(pct(latencies, 99) * 1000, 2),
+            "max_ms": round(max(latencies) * 1000, 2)}
+
+
+# ---------------------------------------------------------------------- stored games
+
+
+def base_games(count: int, seed: int) -> list[Game]:
+    """Finished five-player games (random legal play) to cut stored games from."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        game = Game.new([f"Player {k}" for k in range(SEATS)], "basic", seed * 1000 + i)
+        while not game.is_over:
+            decisions = [d for d in game.decisions() if not d.committed]
+            d = decisions[rng.randrange(len(decisions))]
+            game.apply(d.seat, d.actions[rng.randrange(len(d.actions))], d.id)
+        out.append(game)
+    return out
+
+
+async def write_stored(path: Path, count: int, seed: int = 2,
+                 finished_share: float = 0.1) -> dict[str, int]:
+    """``count`` started games, each a random prefix of a base game's log (whole, and
+    finished, for ``finished_share`` of them), written in one transaction straight into the
+    store's tables (the schema the store made)."""
+    await _create_schema(path)
+    rng = random.Random(seed)
+    bases = base_games(20, seed)
+    cat = default_catalog()
+    now = time.time()
+    con = sqlite3.connect(path)
+    con.execute("BEGIN")
+    active = finished = rows = 0
+    for _ in range(count):
+        base = bases[rng.randrange(len(bases))]
+        assert base.log is not None and base.setup is not None
+        whole = rng.random() < finished_share
+        n = len(base.log) if whole else rng.randrange(1, len(base.log))
+        status = FINISHED if whole else ACTIVE
+        active += status == ACTIVE
+        finished += status == FINISHED
+        cur = con.execute(
+            "INSERT INTO games (status, variant, options, setup, seed, content_version,"
+            " rules_version, host_user_id, discord, created_at, updated_at)"
+            " VALUES (?, 'basic', ?, ?, ?, ?, ?, ?, '{}', ?, ?)",
+            (status, _dumps({"seats": SEATS}), _dumps(base.setup.to_dict()), base.seed,
+             cat.version, RULES_VERSION, 1, now, now))
+        gid = cur.lastrowid
+        users = [rng.randrange(1, 1 << 40) for _ in range(SEATS)]
+        con.executemany(
+            "INSERT INTO seats (game_id, seat, name, user_id) VALUES (?, ?, ?, ?)",
+            [(gid, s, name, users[s]) for s, name in enumerate(base.players)])
+        con.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, decision_id, submitted_by, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(gid, i, e["seat"], _dumps(e["action"]), None, "bench", now)
+             for i, e in enumerate(base.log[:n])])
+        rows += n
+    con.execute("COMMIT")
+    con.close()
+    return {"active": active, "finished": finished, "rows": rows}
+
+
+async def _create_schema(path: Path) -> None:
+    store = SqliteStore(path)
+    await store.open()
+    await store.close()
+
+
+async def startup(path: Path) -> dict[str, Any]:
+    """Open a service on the stored games: open() and until every active game is resumed;
+    then the first use of cold (evicted) games."""
+    store = SqliteStore(path)
+    svc = GameService(store, ai_pool=ThreadPoolExecutor(1), image_cache=ImageCache(8 << 20))
+    t0 = time.perf_counter()
+    await svc.open()
+    t_open = time.perf_counter() - t0
+    first = await store.game_ids((ACTIVE,))
+    t1 = time.perf_counter()
+    await svc.view(first[-1], 0)  # the first request after open() (during the resume)
+    t_first_request = time.perf_counter() - t1
+    await svc.idle()
+    t_resumed = time.perf_counter() - t0
+    in_memory = set(svc._games)
+    cold = [g for g in await store.game_ids((ACTIVE, FINISHED)) if g not in in_memory]
+    random.Random(3).shuffle(cold)
+    times = []
+    for gid in cold[:300]:
+        t = time.perf_counter()
+        await svc.view(gid, 0)
+        times.append(time.perf_counter() - t)
+    await close_service(store, svc)
+    return {"open_ms": round(t_open * 1000, 1),
+            "first_request_ms": round(t_first_request * 1000, 1),
+            "resumed_ms": round(t_resumed * 1000, 1),
+            "cold_games": len(times),
+            "cold_p50_ms": round(pct(times, 50) * 1000, 2),
+            "cold_p99_ms": round(pct(times, 99) * 1000, 2),
+            "cold_max_ms": round(max(times) * 1000, 2)}
+
+
+async def memory(path: Path, count: int) -> dict[str, Any]:
+    """tracemalloc's growth over loading games (no images), per game: ``count`` games of
+    the mix, and the finished ones alone (the longest logs)."""
+    store = SqliteStore(path)
+    await store.open()
+    mix = (await store.game_ids((ACTIVE, FINISHED)))[:count]
+    whole = await store.game_ids((FINISHED,))
+    await store.close()
+    out: dict[str, Any] = {}
+    for label, ids in (("mix", mix), ("finished", whole)):
+        kb, actions = await _memory(path, ids)
+        out[f"{label}_games"] = len(ids) - 1
+        out[f"{label}_kb_per_game"] = kb
+        out[f"{label}_mean_actions"] = actions
+    return out
+
+
+async def _memory(path: Path, ids: list[int]) -> tuple[float, float]:
+    store = SqliteStore(path)
+    await store.open()
+    svc = GameService(store, ai_pool=ThreadPoolExecutor(1), image_cache=ImageCache(8 << 20),
+                      max_games=len(ids) + 10)  # not opened: nothing resumes by itself
+    await svc.waiting(ids[0])  # catalogs and first-use caches outside the measure
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for gid in ids[1:]:
+        await svc.waiting(gid)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    games = [lv.game for gid, lv in svc._games.items() if gid != ids[0]]
+    actions = sum(len(g.log or []) for g in games if g is not None) / len(games)
+    await svc.close()
+    await store.close()
+    return round((after - before) / (len(ids) - 1) / 1024, 1), round(actions, 1)
+
+
+# ---------------------------------------------------------------------- loop stall
+
+
+async def stall(tmp: Path, ai_decisions: int = 3) -> dict[str, Any]:
+    """Worst lateness of a 5 ms ticker while an ismcts seat thinks and boards render."""
+    store, svc = await open_service(tmp / "stall.sqlite3")  # default pools, as the bot
+    rng = random.Random(4)
+    lateness: list[tuple[float, str]] = []
+    phase = ["cold"]
+    stop = asyncio.Event()
+
+    async def ticker() -> None:
+        while not stop.is_set():
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lateness.append((time.perf_counter() - t - 0.005, phase[0]))
+
+    renders: list[asyncio.Task[Any]] = []
+    ai_done = overlapped = 0
+
+    def on_update(update: Update) -> None:
+        nonlocal ai_done
+        if update.cause == "ai":
+            ai_done += 1
+        if update.board_changed and update.status == ACTIVE:
+            renders.append(asyncio.create_task(svc.board_images(update.game_id)))
+
+    svc.subscribe(on_update)
+    tick = asyncio.create_task(ticker())
+    gid = await new_game(svc, rng, ais=("ismcts",))
+    people = Players(svc, gid, rng, [])
+    await people.seat_users()
+    deadline = time.perf_counter() + 120
+    warm_at = None
+    while ai_done < ai_decisions + 1 and time.perf_counter() < deadline:
+        if ai_done >= 1 and warm_at is None:
+            await asyncio.gather(*renders)
+            phase[0], warm_at = "warm", len(lateness)
+        waiting = [w for w in await svc.waiting(gid) if w.seat in people.users]
+        if waiting:
+            await asyncio.gather(*(people.click(w.seat, w.decision_id) for w in waiting))
+        elif gid in svc._tasks:  # the ismcts seat thinks: render the board meanwhile
+            svc.images.forget(gid)  # (again: the cached images of this revision dropped)
+            await svc.board_images(gid)
+            overlapped += 1
+        else:
+            await asyncio.sleep(0.01)
+    await svc.idle(gid)
+    await asyncio.gather(*renders)
+    stop.set()
+    await tick
+    await close_service(store, svc)
+    cold = [x for x, p in lateness if p == "cold"]
+    warm = [x for x, p in lateness if p == "warm"]
+    return {"ai_decisions": ai_done, "renders": len(renders) + overlapped,
+            "renders_while_thinking": overlapped,
+            "warm_max_ms": round(max(warm, default=0) * 1000, 1),
+            "warm_p99_ms": round(pct(warm, 99) * 1000, 1),
+            "cold_max_ms": round(max(cold, default=0) * 1000, 1),
+            "ticks": len(lateness)}
+
+
+# ---------------------------------------------------------------------- experiment
+
+
+# ---------------------------------------------------------------------- main
+
+
+def note(label: str) -> None:
+    print(f"... {label}", file=sys.stderr, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rates", default="100,500",
+                        help="clicks per second offered in the paced runs")
+    parser.add_argument("--stored", type=int, default=1000)
+    parser.add_argument("--only", default="throughput,paced,startup,memory,stall")
+    args = parser.parse_args()
+    parts = set(args.only.split(","))
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="hadara-bench-") as name:
+        tmp = Path(name)
+        if "throughput" in parts:
+            note("throughput")
+            out["throughput"] = asyncio.run(throughput(tmp, args.games, args.seconds, None))
+        if "paced" in parts:
+            for rate in (float(r) for r in args.rates.split(",")):
+                note(f"paced {rate:g}/s")
+                out[f"paced_{rate:g}"] = asyncio.run(throughput(tmp, args.games, args.seconds,
+                                                                rate))
+        if parts & {"startup", "memory"}:
+            note("stored games")
+            stored = tmp / "stored.sqlite3"
+            t = time.perf_counter()
+            out["stored"] = {**asyncio.run(write_stored(stored, args.stored)),
+                             "write_s": round(time.perf_counter() - t, 1)}
+            if "startup" in parts:
+                note("startup")
+                out["startup"] = asyncio.run(startup(stored))
+            if "memory" in parts:
+                note("memory")
+                out["memory"] = asyncio.run(memory(stored, 300))
+        if "stall" in parts:
+            note("stall")
+            out["stall"] = asyncio.run(stall(tmp))
+    if args.json:
+        print(json.dumps(out))
+        return
+    for part, figures in out.items():
+        print(f"{part}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+
+
+if __name__ == "__main__":
+    main()
