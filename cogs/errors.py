@@ -1,0 +1,187 @@
+"""Errors → short ephemeral answers, for commands and components alike.
+
+``setup`` installs :func:`on_app_command_error` as the command tree's error handler; component
+callbacks (the lobby and play ``DynamicItem`` s) catch their exceptions and call
+:func:`reply_error` themselves. The mapping:
+
+- a service :class:`~bot.service.Refusal` — worded from its code, reason and params (engine
+  refusals by ``hadara.narrate.refusal``);
+- :class:`Denied` — a specific answer of a cog ("no game here", "that seat is not yours" …);
+- ``NoPrivateMessage`` — "this command works in a server";
+- ``BotMissingPermissions`` (also raised by :func:`needs_permission` when Discord answers a
+  thread creation, a send or an upload with ``Forbidden``) — names the permission;
+- other ``Forbidden`` — a generic missing-permission answer; ``CheckFailure`` — "not allowed";
+- anything else — "something went wrong, it has been logged", logged with the command, user,
+  guild and game (``interaction.extras["game_id"]``, set by the cogs when they resolve one).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.messages import MESSAGES, t
+from bot.service import Refusal
+from hadara.content import default_catalog
+from hadara.narrate import refusal as engine_refusal
+
+log = logging.getLogger("hadara.bot.errors")
+
+#: Refusal codes the engine words (reason + params → hadara.narrate.refusal).
+ENGINE_CODES = frozenset({"illegal", "cannot_afford", "malformed"})
+
+#: The permissions the bot needs for a game's thread, board and messages, in checking order.
+TABLE_PERMISSIONS: tuple[str, ...] = (
+    "view_channel", "create_public_threads", "send_messages_in_threads", "embed_links",
+    "attach_files", "read_message_history",
+)
+
+DM_REFUSED = frozenset({50007, 50278})  # cannot send messages to this user / no mutual guild
+MISSING_PERMISSIONS = frozenset({50013, 50001})  # missing permissions / missing access
+
+
+class Denied(app_commands.AppCommandError):
+    """A specific, expected refusal of a cog: ``key`` of the message catalog and its params."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    @property
+    def text(self) -> str:
+        return t(self.key, **self.params)
+
+
+def permission_name(name: str) -> str:
+    """A permission as Discord's client names it ("Create Public Threads")."""
+    key = f"common.permission.{name}"
+    if key in MESSAGES:
+        return t(key)
+    return name.replace("_", " ").replace("guild", "server").title()
+
+
+def missing_permissions(channel: discord.abc.GuildChannel | discord.Thread,
+                        member: discord.Member,
+                        needed: Iterable[str] = TABLE_PERMISSIONS) -> list[str]:
+    """The permissions of ``needed`` that ``member`` (the bot) lacks in ``channel``."""
+    have = channel.permissions_for(member)
+    return [p for p in needed if not getattr(have, p)]
+
+
+@asynccontextmanager
+async def needs_permission(*names: str) -> AsyncIterator[None]:
+    """Turn Discord's ``Forbidden`` (missing permissions/access) inside the block into
+    ``BotMissingPermissions`` naming what the block needed."""
+    try:
+        yield
+    except discord.Forbidden as exc:
+        if exc.code in MISSING_PERMISSIONS or exc.code == 0:
+            raise app_commands.BotMissingPermissions(list(names)) from exc
+        raise
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """A service refusal in words: engine refusals by ``hadara.narrate``, the others by the
+    catalog (``refusal.<code>.<reason>`` if present, else ``refusal.<code>``)."""
+    params = dict(refusal.params)
+    if refusal.code in ENGINE_CODES:
+        try:
+            return engine_refusal(refusal.reason, params, default_catalog())
+        except Exception:  # a reason with parameters narrate does not know: the English line
+            return refusal.message
+    for key in (f"refusal.{refusal.code}.{refusal.reason}", f"refusal.{refusal.code}"):
+        if key in MESSAGES:
+            try:
+                return t(key, **params)
+            except (KeyError, IndexError, ValueError):
+                return t(key.rsplit(".", 1)[0]) if key.count(".") > 1 else refusal.message
+    return refusal.message
+
+
+def error_text(error: BaseException) -> tuple[str, bool]:
+    """The answer to a player for ``error`` and whether it is unexpected (to be logged)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error_text(error.original)
+    if isinstance(error, app_commands.TransformerError):
+        return t("common.error.bad_value", value=str(error.value)[:50]), False
+    if isinstance(error, Refusal):
+        return refusal_text(error), False
+    if isinstance(error, Denied):
+        return error.text, False
+    if isinstance(error, app_commands.NoPrivateMessage | commands.NoPrivateMessage):
+        return t("common.error.guild_only"), False
+    if isinstance(error, app_commands.BotMissingPermissions):
+        names = ", ".join(f"**{permission_name(p)}**" for p in error.missing_permissions)
+        return t("common.error.bot_permission", permissions=names), False
+    if isinstance(error, app_commands.MissingPermissions):
+        names = ", ".join(f"**{permission_name(p)}**" for p in error.missing_permissions)
+        return t("common.error.user_permission", permissions=names), False
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t("common.error.cooldown", seconds=f"{error.retry_after:.0f}"), False
+    if isinstance(error, app_commands.CheckFailure):
+        return t("common.error.not_allowed"), False
+    if isinstance(error, discord.Forbidden):
+        if error.code in DM_REFUSED:
+            return t("common.error.dm_closed"), False
+        return t("common.error.forbidden"), True
+    if isinstance(error, discord.NotFound):
+        return t("common.error.not_found"), True
+    if isinstance(error, discord.DiscordServerError):
+        return t("common.error.discord_down"), True
+    return t("common.error.generic"), True
+
+
+def _context(interaction: discord.Interaction[Any]) -> str:
+    command = interaction.command.qualified_name if interaction.command else None
+    custom_id = (interaction.data or {}).get("custom_id") if interaction.data else None
+    game = interaction.extras.get("game_id")
+    return (f"command={command!r} custom_id={custom_id!r} user={interaction.user.id} "
+            f"guild={interaction.guild_id} channel={interaction.channel_id} game={game}")
+
+
+async def safe_reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """An ephemeral answer by whatever way is still open: the response if not yet given, a
+    followup within the token's 15 minutes; otherwise nothing (logged)."""
+    kwargs.setdefault("ephemeral", True)
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(content, **kwargs)
+        elif not interaction.is_expired():
+            await interaction.followup.send(content, **kwargs)
+        else:
+            log.info("no way left to answer %s: %s", _context(interaction), content)
+    except discord.HTTPException as exc:
+        log.warning("could not answer %s: %s", _context(interaction), exc)
+
+
+async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer ``error`` ephemerally (response or followup by ``is_done()``); log the
+    unexpected ones with the interaction's context. For commands and components alike."""
+    text, unexpected = error_text(error)
+    if unexpected:
+        original = getattr(error, "original", error)
+        log.error("error in %s", _context(interaction), exc_info=original)
+    else:
+        log.debug("refused %s: %r", _context(interaction), error)
+    await safe_reply(interaction, text)
+
+
+async def on_app_command_error(interaction: discord.Interaction[Any],
+                               error: app_commands.AppCommandError) -> None:
+    await reply_error(interaction, error)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.tree.on_error = app_commands.CommandTree.on_error.__get__(bot.tree)  # type: ignore[method-assign]

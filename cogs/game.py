@@ -1,0 +1,459 @@
+"""The ``/hadara`` command group: new, join, leave, start, board, hand, games, rules, card,
+history, concede, abandon, settings.
+
+Thin adapters: validate cheaply, defer when the work may take longer than a moment, call the
+service, answer ephemerally. Refusals are raised (service ``Refusal``, ``Denied``,
+``NoPrivateMessage``, ``BotMissingPermissions``) and worded by ``cogs.errors``. Commands
+that act on a game take an optional ``game`` (autocompleted from the user's games); without it
+the game is the one whose thread the command is typed in, or the user's only game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.messages import t
+from bot.storage.base import ACTIVE, LOBBY
+from hadara.content import TRACKS, Card, Catalog, default_catalog
+from hadara.effects import effect_name, effect_text
+from hadara.engine import Game
+from hadara.narrate import EPOCH, describe
+
+from .errors import Denied
+from .lobby import (
+    DEFAULT_AI_LEVEL,
+    DYNAMIC_ITEMS,
+    TableSettings,
+    check_table_permissions,
+    hadara_bot,
+    is_admin,
+    lobby_action,
+    open_table,
+    remember_thread,
+    table_channel,
+)
+
+if TYPE_CHECKING:
+    from bot.client import HadaraBot
+
+RULE_TOPICS = ("wheel", "draft", "discount", "selling", "phase_b", "income", "colonies",
+               "statues", "feeding", "medals", "scoring", "purple")
+AI_LEVELS = ("random", "greedy", "ismcts")
+THREAD_NAME = re.compile(r"#(\d{1,19})\b")
+MAX_CONTENT = 2000
+HISTORY_DEFAULT = 15
+
+
+def _in_guild(interaction: discord.Interaction[Any]) -> bool:
+    if interaction.guild is None:
+        raise app_commands.NoPrivateMessage()
+    return True
+
+
+guild_only = app_commands.check(_in_guild)
+
+hadara = app_commands.Group(name="hadara", description=t("cmd.hadara"))
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+async def find_game(interaction: discord.Interaction[Any], game: int | None) -> int:
+    """The game a command is about: ``game`` if given; else the game of this thread; else the
+    user's only game in a lobby or in play."""
+    bot = hadara_bot(interaction)
+    gid = game if game is not None else await _game_here(bot, interaction.channel)
+    if gid is None:
+        mine = await bot.service.store.games_of_user(interaction.user.id)
+        if len(mine) == 1:
+            gid = mine[0]
+        elif mine:
+            raise Denied("game.error.which", games=", ".join(f"#{g}" for g in mine[:10]))
+        else:
+            raise Denied("game.error.none")
+    interaction.extras["game_id"] = gid
+    return gid
+
+
+async def _game_here(bot: HadaraBot, channel: Any) -> int | None:
+    if not isinstance(channel, discord.Thread):
+        return None
+    known: dict[int, int] = bot.__dict__.get("thread_games", {})
+    if channel.id in known:
+        return known[channel.id]
+    match = THREAD_NAME.search(channel.name or "")
+    if match is None:
+        return None
+    gid = int(match[1])
+    try:
+        record = (await bot.service.load(gid)).record
+    except Exception:
+        return None
+    if record.discord.get("thread") != channel.id:
+        return None
+    remember_thread(bot, channel.id, gid)
+    return gid
+
+
+async def my_seat(bot: HadaraBot, game_id: int, user_id: int) -> int:
+    seat = await bot.service.seat_of(game_id, user_id)
+    if seat is None:
+        raise Denied("game.error.not_player", id=game_id)
+    return seat
+
+
+async def game_autocomplete(interaction: discord.Interaction[Any],
+                            current: str) -> list[app_commands.Choice[int]]:
+    bot = hadara_bot(interaction)
+    ids = await bot.service.store.games_of_user(interaction.user.id, (LOBBY, ACTIVE))
+    wanted = current.strip().lstrip("#")
+    return [app_commands.Choice(name=t("game.choice", id=g), value=g)
+            for g in ids if wanted in str(g)][:25]
+
+
+async def _done(interaction: discord.Interaction[Any], text: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+GameArg = app_commands.Range[int, 1, 2**53]
+
+
+# ---------------------------------------------------------------------- lobby commands
+
+
+@hadara.command(name="new", description=t("cmd.new"))
+@app_commands.describe(seats=t("cmd.new.seats"), variant=t("cmd.new.variant"), ai=t("cmd.new.ai"),
+                       ai_level=t("cmd.new.ai_level"), rated=t("cmd.new.rated"),
+                       hints=t("cmd.new.hints"))
+@app_commands.choices(
+    variant=[app_commands.Choice(name=t(f"lobby.variant.{v}"), value=v)
+             for v in ("basic", "advanced")],
+    ai_level=[app_commands.Choice(name=t(f"lobby.ai_level.{v}"), value=v) for v in AI_LEVELS])
+@guild_only
+async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[int, 2, 5] = 4,
+              variant: str = "basic", ai: app_commands.Range[int, 0, 4] = 0,
+              ai_level: str = DEFAULT_AI_LEVEL, rated: bool = False,
+              hints: bool = True) -> None:
+    if ai >= seats:
+        raise Denied("game.error.too_many_ai", seats=seats)
+    channel = table_channel(interaction.channel)
+    check_table_permissions(channel)  # before anything is created
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    user = interaction.user
+    settings = TableSettings(seats=seats, variant=variant, ai_level=ai_level, rated=rated,
+                             hints=hints)
+    gid, thread = await open_table(hadara_bot(interaction), channel,
+                                   (user.id, user.display_name), settings, ais=[ai_level] * ai)
+    interaction.extras["game_id"] = gid
+    await interaction.followup.send(t("game.new.opened", id=gid, thread=thread.id),
+                                    ephemeral=True)
+
+
+async def _lobby_command(interaction: discord.Interaction[Any], action: str, done_key: str,
+                         game: int | None) -> None:
+    gid = await find_game(interaction, game)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await lobby_action(interaction, action, gid)
+    await interaction.followup.send(t(done_key, id=gid), ephemeral=True)
+
+
+@hadara.command(name="join", description=t("cmd.join"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+@guild_only
+async def join(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    await _lobby_command(interaction, "join", "game.join.done", game)
+
+
+@hadara.command(name="leave", description=t("cmd.leave"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+@guild_only
+async def leave(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    await _lobby_command(interaction, "leave", "game.leave.done", game)
+
+
+@hadara.command(name="start", description=t("cmd.start"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+@guild_only
+async def start(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    await _lobby_command(interaction, "start", "game.start.done", game)
+
+
+# ---------------------------------------------------------------------- the game
+
+
+@hadara.command(name="board", description=t("cmd.board"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+@guild_only
+async def board(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = bot.get_cog("Table")
+    if table is None:
+        raise Denied("game.error.no_table")
+    message = await table.repost_board(gid)  # type: ignore[attr-defined]
+    await interaction.followup.send(t("game.board.posted", url=message.jump_url), ephemeral=True)
+
+
+@hadara.command(name="hand", description=t("cmd.hand"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def hand(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    seat = await my_seat(bot, gid, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    png = await bot.service.private_image(gid, seat)
+    waiting = {w.seat: w for w in await bot.service.waiting(gid)}
+    w = waiting.get(seat)
+    text = (t("game.hand.deciding", id=gid, what=t(f"table.kind.{w.kind}")) if w
+            else t("game.hand.cards", id=gid))
+    await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "hand.png"),
+                                    ephemeral=True)
+
+
+@hadara.command(name="games", description=t("cmd.games"))
+async def games(interaction: discord.Interaction[Any]) -> None:
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    uid = interaction.user.id
+    ids = await bot.service.store.games_of_user(uid, (LOBBY, ACTIVE))
+    if not ids:
+        await interaction.followup.send(t("game.games.none"), ephemeral=True)
+        return
+    lines = [t("game.games.title", count=len(ids))]
+    for gid in ids[:20]:
+        lines.append(await _game_line(bot, gid, uid))
+    if len(ids) > 20:
+        lines.append(t("game.games.more", count=len(ids) - 20))
+    await interaction.followup.send("\n".join(lines)[:MAX_CONTENT], ephemeral=True)
+
+
+async def _game_line(bot: HadaraBot, gid: int, uid: int) -> str:
+    snap = await bot.service.load(gid)
+    rec = snap.record
+    thread = rec.discord.get("thread")
+    where = t("game.games.where", thread=thread) if thread else ""
+    if rec.status == LOBBY:
+        return t("game.games.lobby", id=gid, taken=len(rec.seats),
+                 size=rec.options.get("seats", 5), where=where)
+    names = {s.seat: s.name for s in rec.seats}
+    mine = next((s.seat for s in rec.seats if s.user_id == uid), None)
+    waiting = await bot.service.waiting(gid)
+    me = next((w for w in waiting if w.seat == mine), None)
+    if me is not None:
+        return t("game.games.your_turn", id=gid, what=t(f"table.kind.{me.kind}"), where=where)
+    others = ", ".join(names.get(w.seat, "?") for w in waiting) or "—"
+    return t("game.games.waiting", id=gid, names=others, where=where)
+
+
+@hadara.command(name="rules", description=t("cmd.rules"))
+@app_commands.describe(topic=t("cmd.rules.topic"))
+@app_commands.choices(topic=[app_commands.Choice(name=t(f"rules.name.{k}"), value=k)
+                             for k in RULE_TOPICS])
+async def rules(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+    if topic is None:
+        text = t("rules.overview", topics=", ".join(f"`{t(f'rules.name.{k}')}`"
+                                                    for k in RULE_TOPICS))
+    else:
+        text = f"**{t(f'rules.name.{topic}')}**\n{t(f'rules.{topic}')}"
+    await interaction.response.send_message(text[:MAX_CONTENT], ephemeral=True)
+
+
+# ---------------------------------------------------------------------- cards
+
+
+@lru_cache(maxsize=1)
+def card_index() -> tuple[tuple[str, str, str], ...]:
+    """(label, id, folded label) for every card, sorted by name, epoch, colour."""
+    cat = default_catalog()
+    cards = sorted(cat.cards.values(), key=lambda c: (c.name.casefold(), c.epoch, c.colour))
+    out = []
+    for c in cards:
+        label = t("card.choice", name=c.name, epoch=EPOCH[c.epoch],
+                  colour=t(f"card.colour.{c.colour}"))[:100]
+        out.append((label, c.id, label.casefold()))
+    return tuple(out)
+
+
+def card_choices(current: str, limit: int = 25) -> list[app_commands.Choice[str]]:
+    """Up to ``limit`` cards whose label starts with (first) or contains what was typed."""
+    wanted = current.strip().casefold()
+    index = card_index()
+    starts = [(label, cid) for label, cid, folded in index if folded.startswith(wanted)]
+    inside = [(label, cid) for label, cid, folded in index
+              if wanted and wanted in folded and not folded.startswith(wanted)]
+    return [app_commands.Choice(name=label, value=cid) for label, cid in (starts + inside)[:limit]]
+
+
+def find_card(value: str, catalog: Catalog) -> Card:
+    if value in catalog.cards:
+        return catalog.cards[value]
+    folded = value.strip().casefold()
+    exact = [c for c in catalog.cards.values() if c.name.casefold() == folded]
+    if exact:
+        return sorted(exact, key=lambda c: (c.epoch, c.colour))[0]
+    matches = [cid for label, cid, f in card_index() if folded and folded in f]
+    if len(matches) >= 1:
+        return catalog.cards[matches[0]]
+    raise Denied("card.unknown", name=value[:50])
+
+
+def card_png(card: Card, catalog: Catalog) -> bytes:
+    """The card's full face on its own small canvas (called off the event loop)."""
+    from rendering import default_fonts
+    from rendering.canvas import Canvas, png_bytes
+    from rendering.cards import card_face
+
+    fonts = default_fonts()
+    width, pad = 380, 10
+    scratch = Canvas(width, 900, fonts)
+    bottom = card_face(scratch, pad, pad, width - 2 * pad, 880, card, catalog)
+    height = int(bottom) + 24
+    canvas = Canvas(width, height + 2 * pad, fonts)
+    card_face(canvas, pad, pad, width - 2 * pad, height, card, catalog)
+    return png_bytes(canvas.image)
+
+
+def card_embed(card: Card, catalog: Catalog) -> discord.Embed:
+    gains = ", ".join(t("card.gain", n=g, track=t(f"card.track.{TRACKS[i]}"))
+                      for i, g in enumerate(card.gains) if g) or t("card.no_gains")
+    lines = [t("card.line", colour=t(f"card.colour.{card.colour}"), epoch=EPOCH[card.epoch],
+               cost=card.cost, points=card.points, gains=gains)]
+    if card.effect is not None:
+        lines.append(t("card.effect", id=card.effect.id, name=effect_name(card.effect),
+                       text=effect_text(card.effect, catalog)))
+    if card.advanced:
+        lines.append(t("card.advanced"))
+    embed = discord.Embed(title=card.name, description="\n".join(lines),
+                          colour=discord.Colour.dark_gold())
+    embed.set_image(url="attachment://card.png")
+    return embed
+
+
+async def _card_autocomplete(interaction: discord.Interaction[Any],
+                             current: str) -> list[app_commands.Choice[str]]:
+    return card_choices(current)
+
+
+@hadara.command(name="card", description=t("cmd.card"))
+@app_commands.describe(name=t("cmd.card.name"))
+@app_commands.autocomplete(name=_card_autocomplete)
+async def card(interaction: discord.Interaction[Any],
+               name: app_commands.Range[str, 1, 100]) -> None:
+    catalog = default_catalog()
+    found = find_card(name, catalog)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    png = await asyncio.to_thread(card_png, found, catalog)
+    await interaction.followup.send(embed=card_embed(found, catalog),
+                                    file=discord.File(io.BytesIO(png), "card.png"),
+                                    ephemeral=True)
+
+
+# ---------------------------------------------------------------------- history and endings
+
+
+def history_lines(game: Game) -> list[str]:
+    """Every public event of the game so far, worded (replayed from setup, seed and log)."""
+    assert game.setup is not None and game.log is not None
+    replay = Game.from_setup(game.setup, game.seed, game.catalog)
+    events = list(replay.opening.public)
+    for entry in game.log:
+        events.extend(replay.apply(entry["seat"], entry["action"]).public)
+    return [line.strip() for ev in events for line in describe(ev, replay.players, replay.catalog)]
+
+
+@hadara.command(name="history", description=t("cmd.history"))
+@app_commands.describe(game=t("cmd.game"), count=t("cmd.history.count"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def history(interaction: discord.Interaction[Any], game: GameArg | None = None,
+                  count: app_commands.Range[int, 1, 40] = HISTORY_DEFAULT) -> None:
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    snap = await bot.service.load(gid)
+    if snap.game is None:
+        raise Denied("game.error.not_started", id=gid)
+    lines = await asyncio.to_thread(history_lines, snap.game)
+    shown: list[str] = []
+    size = 0
+    for line in reversed(lines[-count:]):
+        if size + len(line) + 1 > MAX_CONTENT - 100:
+            break
+        shown.insert(0, line)
+        size += len(line) + 1
+    text = t("game.history.title", id=gid, count=len(shown)) + "\n" + "\n".join(shown)
+    await interaction.followup.send(text[:MAX_CONTENT], ephemeral=True)
+
+
+@hadara.command(name="concede", description=t("cmd.concede"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+@guild_only
+async def concede(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.service.concede(gid, interaction.user.id)
+    await interaction.followup.send(t("game.concede.done", id=gid), ephemeral=True)
+
+
+@hadara.command(name="abandon", description=t("cmd.abandon"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+@guild_only
+async def abandon(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.service.abandon(gid, interaction.user.id, is_admin=is_admin(interaction))
+    await interaction.followup.send(t("game.abandon.done", id=gid), ephemeral=True)
+
+
+@hadara.command(name="settings", description=t("cmd.settings"))
+@app_commands.describe(dms=t("cmd.settings.dms"))
+async def settings(interaction: discord.Interaction[Any], dms: bool | None = None) -> None:
+    bot = hadara_bot(interaction)
+    store = bot.service.store
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    current = await store.get_user_settings(interaction.user.id)
+    if dms is not None:
+        current = {**current, "dm_turns": dms}
+        await store.set_user_settings(interaction.user.id, current)
+    key = "game.settings.dms_on" if current.get("dm_turns") else "game.settings.dms_off"
+    head = t("game.settings.saved") if dms is not None else t("game.settings.title")
+    await interaction.followup.send(f"{head}\n{t(key)}", ephemeral=True)
+
+
+def dm_turns_enabled(settings: dict[str, Any]) -> bool:
+    """Whether a user's settings ask for their turns by DM (off unless they opted in)."""
+    return bool(settings.get("dm_turns", False))
+
+
+COMMAND_NAMES = ("new", "join", "leave", "start", "board", "hand", "games", "rules", "card",
+                 "history", "concede", "abandon", "settings")
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.tree.add_command(hadara)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.tree.remove_command(hadara.name)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

@@ -1,0 +1,306 @@
+"""The lobby: opening a table (a thread and its lobby message), the lobby message itself and its
+restart-proof buttons (Join / Leave / Add AI / Start / Cancel), and Rematch.
+
+Every button is a ``DynamicItem`` whose custom id carries a format version and the game id
+(``hd1:lobby:<action>:<game>``, ``hd1:rematch:<game>``); a click reloads the game from the
+service, which refuses what the clicker may not do. A click is acknowledged silently (a
+deferred update) and the lobby message is redrawn by ``cogs.table`` from the update the
+service publishes — one path for buttons and commands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+import discord
+from discord import app_commands
+
+from bot.messages import t
+from bot.service import Refusal
+from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
+
+from .errors import Denied, missing_permissions, needs_permission, reply_error
+
+if TYPE_CHECKING:
+    from bot.client import HadaraBot
+
+log = logging.getLogger("hadara.bot.lobby")
+
+FORMAT = "hd1"
+LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: the longest auto-archive
+MAX_THREAD_NAME = 100
+DEFAULT_AI_LEVEL = "greedy"
+
+
+def hadara_bot(interaction: discord.Interaction[Any]) -> HadaraBot:
+    return cast("HadaraBot", interaction.client)
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Server admins for a game: Manage Server or Manage Threads in this channel."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.manage_threads)
+
+
+def remember_thread(bot: HadaraBot, thread_id: int | None, game_id: int) -> None:
+    """thread id → game id, so commands typed in a game's thread find their game."""
+    if thread_id:
+        threads: dict[int, int] = bot.__dict__.setdefault("thread_games", {})
+        threads[int(thread_id)] = game_id
+
+
+# ---------------------------------------------------------------------- the lobby message
+
+
+def _yes(value: Any) -> str:
+    return t("common.yes") if value else t("common.no")
+
+
+def seat_line(index: int, seat: Any, host: int | None) -> str:
+    if seat.ai_level is not None:
+        return t("lobby.seat.ai", n=index + 1, name=seat.name,
+                 level=t(f"lobby.ai_level.{seat.ai_level}"))
+    key = "lobby.seat.host" if seat.user_id == host else "lobby.seat.person"
+    return t(key, n=index + 1, name=seat.name, user=seat.user_id)
+
+
+def lobby_embed(record: GameRecord) -> discord.Embed:
+    size = int(record.options.get("seats", 5))
+    lines = [seat_line(i, s, record.host_user_id) for i, s in enumerate(record.seats)]
+    lines += [t("lobby.seat.open", n=i + 1) for i in range(len(record.seats), size)]
+    status = {LOBBY: "lobby.status.open", ACTIVE: "lobby.status.started",
+              FINISHED: "lobby.status.finished", ABANDONED: "lobby.status.abandoned"}
+    embed = discord.Embed(title=t("lobby.title", id=record.id),
+                          description=t(status.get(record.status, "lobby.status.open"),
+                                        host=record.host_user_id or 0),
+                          colour=discord.Colour.gold())
+    embed.add_field(name=t("lobby.field.seats", taken=len(record.seats), size=size),
+                    value="\n".join(lines)[:1024] or "—", inline=False)
+    level = record.options.get("ai_level", DEFAULT_AI_LEVEL)
+    embed.add_field(name=t("lobby.field.settings"), value=t(
+        "lobby.settings", variant=t(f"lobby.variant.{record.variant}"),
+        rated=_yes(record.options.get("rated")), hints=_yes(record.options.get("hints", True)),
+        level=t(f"lobby.ai_level.{level}")), inline=False)
+    return embed
+
+
+def lobby_content(record: GameRecord) -> str:
+    """The lobby message's text: mentions the seated people when it is posted (a new
+    message notifies them and adds them to the thread; later edits notify nobody)."""
+    people = [f"<@{s.user_id}>" for s in record.seats if s.user_id is not None]
+    return t("lobby.content", people=" ".join(people)) if people else ""
+
+
+def lobby_view(record: GameRecord) -> discord.ui.View | None:
+    """The lobby's buttons while it is open; None once it started or was cancelled."""
+    if record.status != LOBBY:
+        return None
+    size = int(record.options.get("seats", 5))
+    full = len(record.seats) >= size
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        disabled = (action in ("join", "ai") and full) or (action == "start"
+                                                             and len(record.seats) < 2)
+        view.add_item(LobbyButton(action, record.id, disabled=disabled))
+    return view
+
+
+# ---------------------------------------------------------------------- opening a table
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    seats: int = 4
+    variant: str = "basic"
+    ai_level: str = DEFAULT_AI_LEVEL
+    rated: bool = False
+    hints: bool = True
+
+
+def table_channel(channel: Any) -> discord.TextChannel:
+    """The text channel a game's thread goes in (a command typed in a thread uses its parent)."""
+    if isinstance(channel, discord.Thread):
+        channel = channel.parent
+    if not isinstance(channel, discord.TextChannel):
+        raise Denied("lobby.error.channel_type")
+    return channel
+
+
+def check_table_permissions(channel: discord.TextChannel) -> None:
+    """Refuse early, naming what is missing, when the bot could not run a table here."""
+    me = channel.guild.me
+    missing = missing_permissions(channel, me)
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+
+
+async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[int, str],
+                     settings: TableSettings, *, people: list[tuple[int, str]] | None = None,
+                     ais: list[str] | None = None) -> tuple[int, discord.Thread]:
+    """Create the game, its thread and its lobby message; returns (game id, thread).
+
+    ``people`` (user id, name) are seated after the host, ``ais`` (levels) after them. If the
+    thread or the lobby message cannot be made, the new game is abandoned again and the error
+    is raised (``BotMissingPermissions`` naming the permission when Discord refused)."""
+    check_table_permissions(channel)
+    service = bot.service
+    gid = await service.create(host[0], host[1], seats=settings.seats, variant=settings.variant,
+                               rated=settings.rated, hints=settings.hints,
+                               options={"ai_level": settings.ai_level})
+    try:
+        for user_id, name in people or []:
+            await service.join(gid, user_id, name)
+        for level in ais or []:
+            await service.add_ai(gid, level)
+        name = t("lobby.thread_name", id=gid, host=host[1])[:MAX_THREAD_NAME]
+        async with needs_permission("create_public_threads"):
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        record = (await service.load(gid)).record
+        async with needs_permission("send_messages_in_threads", "embed_links"):
+            view = lobby_view(record)
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            message = await thread.send(
+                content=lobby_content(record), embed=lobby_embed(record), **extra,
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                         everyone=False))
+        await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
+                                        "thread": thread.id, "lobby": message.id})
+    except BaseException:
+        with contextlib.suppress(Refusal):
+            await service.abandon(gid, None, is_admin=True)
+        raise
+    remember_thread(bot, thread.id, gid)
+    return gid, thread
+
+
+# ---------------------------------------------------------------------- the buttons
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"hd1:lobby:(?P<action>join|leave|ai|start|cancel):(?P<game>[0-9]{1,19})"):
+    """One of the lobby's buttons; the action and the game are in the custom id."""
+
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+              "cancel": discord.ButtonStyle.danger}
+
+    def __init__(self, action: str, game_id: int, *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=t(f"lobby.button.{action}"), style=self.STYLES[action], disabled=disabled,
+            custom_id=f"{FORMAT}:lobby:{action}:{game_id}"))
+        self.action = action
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Any) -> LobbyButton:
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        interaction.extras["game_id"] = self.game_id
+        try:
+            await lobby_action(interaction, self.action, self.game_id)
+        except Exception as exc:  # every refusal is an ephemeral answer
+            await reply_error(interaction, exc)
+
+
+async def lobby_action(interaction: discord.Interaction[Any], action: str, game_id: int) -> None:
+    """Apply a lobby action for the clicking (or commanding) user. The lobby message is
+    redrawn by cogs.table from the service's update."""
+    bot = hadara_bot(interaction)
+    service = bot.service
+    user = interaction.user
+    if not interaction.response.is_done():
+        await interaction.response.defer()  # an update of the clicked message, silently
+    if action == "join":
+        await service.join(game_id, user.id, user.display_name)
+    elif action == "leave":
+        await service.leave(game_id, user.id)
+    elif action == "ai":
+        record = (await service.load(game_id)).record
+        await service.add_ai(game_id, record.options.get("ai_level", DEFAULT_AI_LEVEL),
+                             by_user=user.id)
+    elif action == "start":
+        await service.start(game_id, user.id)
+    elif action == "cancel":
+        await service.abandon(game_id, user.id, is_admin=is_admin(interaction))
+
+
+_rematching: set[int] = set()
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"hd1:rematch:(?P<game>[0-9]{1,19})"):
+    """Offered under a finished game: the same seats and settings at a new table."""
+
+    def __init__(self, game_id: int, *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=t("lobby.button.rematch"), style=discord.ButtonStyle.primary,
+            disabled=disabled, custom_id=f"{FORMAT}:rematch:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Any) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        interaction.extras["game_id"] = self.game_id
+        try:
+            await rematch(interaction, self.game_id)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    return view
+
+
+async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
+    bot = hadara_bot(interaction)
+    record = (await bot.service.load(game_id)).record
+    if record.status != FINISHED:
+        raise Denied("rematch.not_finished")
+    mine = next((s for s in record.seats if s.user_id == interaction.user.id), None)
+    if mine is None:
+        raise Denied("rematch.not_player")
+    done = record.discord.get("rematch_thread")
+    if done:
+        raise Denied("rematch.exists", thread=done)
+    if game_id in _rematching:
+        raise Denied("rematch.busy")
+    if interaction.guild is None:
+        raise app_commands.NoPrivateMessage()
+    parent = bot.get_channel(int(record.discord.get("channel") or 0))
+    channel = table_channel(parent if parent is not None else interaction.channel)
+    check_table_permissions(channel)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    _rematching.add(game_id)
+    try:
+        people = [(s.user_id, s.name) for s in record.seats
+                  if s.user_id is not None and s.user_id != mine.user_id]
+        ais = [s.ai_level for s in record.seats if s.ai_level is not None]
+        opts = record.options
+        settings = TableSettings(seats=int(opts.get("seats", len(record.seats))),
+                                 variant=record.variant,
+                                 ai_level=opts.get("ai_level", DEFAULT_AI_LEVEL),
+                                 rated=bool(opts.get("rated")), hints=bool(opts.get("hints", True)))
+        assert mine.user_id is not None
+        gid, thread = await open_table(bot, channel, (mine.user_id, mine.name), settings,
+                                       people=people, ais=ais)
+        await bot.service.set_discord(game_id, {"rematch": gid, "rematch_thread": thread.id})
+    finally:
+        _rematching.discard(game_id)
+    await interaction.followup.send(t("rematch.opened", id=gid, thread=thread.id),
+                                    ephemeral=True)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, RematchButton)
