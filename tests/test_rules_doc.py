@@ -14,7 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"
 TESTS = Path(__file__).resolve().parent
-ID = re.compile(r"(?<![A-Za-z0-9-])(R[-_][CSAB]\d+|D[-_]\d+|[EFMGP]\d+|Information)(?![A-Za-z0-9])")
+ID = re.compile(r"(?<![A-Za-z0-9-])(R[-_][CSAB]\d+|D[-_]\d+|E[1-3]|F1|M1|G[12]|P(?:1[0-5]|[1-9])|Information)"
+                r"(?![A-Za-z0-9])")
 ENTRY = re.compile(r"^- \*\*([^*]+)\*\*", re.M)
 
 
