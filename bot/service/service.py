@@ -21,10 +21,10 @@ import os
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import count
@@ -33,12 +33,16 @@ from typing import Any
 from bot.storage.base import (
     ABANDONED,
     ACTIVE,
+    DEADLINE,
     FINISHED,
     LOBBY,
+    REMINDER,
     ActionRecord,
     GameRecord,
     SeatRecord,
     Store,
+    TimerRecord,
+    Vacation,
 )
 from hadara import driver, save, scoring
 from hadara.ai import agent_names
@@ -50,12 +54,14 @@ from hadara.setup import VARIANTS
 from hadara.views import spectator_view, view
 
 from . import refusals as R
+from . import scheduler as S
 from . import updates as U
 from .ai import CONCEDED_LEVEL, DEFAULT_OPTIONS, ai_job, decision_seed
 from .content import Catalogs
 from .images import ImageCache, Key, render_job, shared_cache
 from .refusals import Refusal
-from .updates import Hub, Update, Waiting
+from .scheduler import GroupKey, Scheduler
+from .updates import Hub, Reminder, Update, Waiting
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +81,9 @@ class _Live:
     game: Game | None
     rev: int = field(default_factory=lambda: next(_REVISIONS))
     pins: int = 0  # locked sections using it (never evicted while pinned)
+    # who made each logged decision, by seq: seat * 4 + author (_FORCED, _PERSON, _MACHINE);
+    # small ints, so a game's list costs 8 bytes an action (ai_share)
+    authors: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -84,6 +93,7 @@ class GameSnapshot:
     record: GameRecord
     game: Game | None  # a clone of the live game (None in the lobby)
     revision: int
+    ai_share: dict[int, float] = field(default_factory=dict)  # per seat (see ai_share())
 
 
 class GameService:
@@ -97,7 +107,8 @@ class GameService:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  ai_pool: Executor | None = None, render_pool: Executor | None = None, *,
                  max_games: int = DEFAULT_MAX_GAMES, image_cache: ImageCache | None = None,
-                 ai_options: dict[str, dict[str, Any]] | None = None) -> None:
+                 ai_options: dict[str, dict[str, Any]] | None = None,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
         self.store = store
         self.clock = clock
         self.ai_pool = ai_pool
@@ -114,6 +125,9 @@ class GameService:
         self._tasks: dict[int, asyncio.Task[None]] = {}  # the play-on task per game
         self._again: set[int] = set()  # kicked while its play-on task ran: look once more
         self._closed = False
+        # time control: the one timer task (woken by cancelling its sleep), vacations by user
+        self.scheduler = Scheduler(clock, sleep, self._fire_timers)
+        self._vacations: dict[int, list[Vacation]] = {}
 
     # ------------------------------------------------------------------ life cycle
 
@@ -123,11 +137,18 @@ class GameService:
         played on. Games that wait for people are evicted again when memory is full."""
         await self.store.open()  # idempotent; the caller closes the store
         ids = await self.store.game_ids((ACTIVE,))
+        self._vacations = {}
+        for v in await self.store.vacations(since=self.clock() - S.YEAR):
+            self._vacations.setdefault(v.user_id, []).append(v)
+        self.scheduler.load(await self.store.timers())
+        self._closed = False
+        self.scheduler.start()
         self._resume = asyncio.create_task(self._resume_all(ids))
 
     async def close(self) -> None:
         """Stop playing on (what is stored stays; ``open`` resumes it) and free the pools."""
         self._closed = True
+        await self.scheduler.stop()
         tasks = [t for t in [self._resume, *self._tasks.values()]
                  if t is not None and not t.done()]
         for t in tasks:
@@ -138,11 +159,14 @@ class GameService:
             self.ai_pool = None
 
     async def idle(self, game_id: int | None = None) -> None:
-        """Wait until nothing plays on (in ``game_id``, or anywhere) and resuming is done."""
+        """Wait until nothing plays on (in ``game_id``, or anywhere) and resuming is done;
+        without ``game_id`` also until no timer is being fired."""
         while True:
             tasks: list[asyncio.Task[None]] = []
             if game_id is None and self._resume is not None and not self._resume.done():
                 tasks.append(self._resume)
+            if game_id is None:
+                tasks.extend(self.scheduler.firing)
             for gid, task in list(self._tasks.items()):
                 if game_id in (None, gid):
                     tasks.append(task)
@@ -159,22 +183,30 @@ class GameService:
 
     async def create(self, host_user_id: int, host_name: str | None = None, *,
                      seats: int = MAX_SEATS, variant: str = "basic", rated: bool = False,
-                     hints: bool = True, options: dict[str, Any] | None = None) -> int:
+                     hints: bool = True, options: dict[str, Any] | None = None,
+                     time_control: Any = None) -> int:
         """A new table in the lobby; the host takes the first seat when ``host_name`` is
-        given. ``seats`` is the table size (2–5). Returns the game id."""
+        given. ``seats`` is the table size (2–5); ``time_control`` a deadline per decision
+        or a time bank (``scheduler.parse_time_control``; default none). Returns the game
+        id."""
         if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
             raise Refusal(R.BAD_REQUEST, f"A table has {MIN_SEATS} to {MAX_SEATS} seats.",
                           "seat_count", min=MIN_SEATS, max=MAX_SEATS)
         if variant not in VARIANTS:
             raise Refusal(R.BAD_REQUEST, "The variant must be basic or advanced.",
                           "bad_variant", variants=list(VARIANTS))
+        extra = dict(options or {})
+        tc = S.parse_time_control(time_control if time_control is not None
+                                  else extra.pop("time_control", None))
+        if tc is not None:
+            extra["time_control"] = tc
         now = self.clock()
         seat_list = []
         if host_name is not None:
             seat_list.append(SeatRecord(0, _clean_name(host_name, []), user_id=host_user_id))
         record = GameRecord(
             id=0, status=LOBBY, variant=variant,
-            options={**(options or {}), "seats": seats, "rated": bool(rated),
+            options={**extra, "seats": seats, "rated": bool(rated),
                      "hints": bool(hints)},
             created_at=now, updated_at=now, host_user_id=host_user_id, seats=seat_list)
         gid = await self.store.create_game(record)
@@ -258,7 +290,7 @@ class GameService:
             new = replace(copy.deepcopy(rec), status=ACTIVE, setup=game.setup.to_dict(),
                           seed=seed, content_version=version, rules_version=RULES_VERSION,
                           seats=seats, updated_at=self.clock())
-            await self.store.save_game(new)
+            await self._save(new, game)
             live.record, live.game, live.rev = new, game, next(_REVISIONS)
             self.store.notify(game_id, game.version)
             update = self._update(live, None, game, game.opening, U.STARTED, [])
@@ -277,6 +309,9 @@ class GameService:
         async with self._locked(game_id) as live:
             game = self._playing(live)
             seat = self._seat_of(live.record, user_id)
+            if live.record.seats[seat].ai_takeover:
+                raise Refusal(S.TAKEN_OVER, "The AI plays your seat after missed deadlines; "
+                              "rejoin the game to play again.", seat=seat)
             if type(decision_id) is not str:
                 raise Refusal(R.MALFORMED, "A decision id is needed.", "no_decision_id")
             if (game.commits[seat] is not None and game.decision_ids[seat] == decision_id
@@ -290,7 +325,9 @@ class GameService:
                 self._apply(clone, seat, action, decision_id, f"user:{user_id}", res, rows)
             except HadaraError as exc:
                 raise Refusal.from_engine(exc) from None
-            update = await self._commit(live, clone, res, rows, U.ACTION)
+            me = live.record.seats[seat]
+            changed = {seat: replace(me, votes=[])} if me.votes else None  # back: no vote
+            update = await self._commit(live, clone, res, rows, U.ACTION, seats=changed)
         self._kick(game_id)
         return update
 
@@ -303,7 +340,7 @@ class GameService:
             rec = copy.deepcopy(live.record)
             rec.seats[seat].conceded = True
             rec.updated_at = self.clock()
-            await self.store.save_game(rec)
+            await self._save(rec, live.game)
             live.record, live.rev = rec, next(_REVISIONS)
             assert live.game is not None
             update = self._update(live, live.game, live.game, Result(), U.CONCEDED,
@@ -323,7 +360,7 @@ class GameService:
             if not is_admin:
                 self._host(rec, by_user, required=True)
             new = replace(copy.deepcopy(rec), status=ABANDONED, updated_at=self.clock())
-            await self.store.save_game(new)
+            await self._save(new, live.game)
             live.record, live.rev = new, next(_REVISIONS)
             version = live.game.version if live.game is not None else 0
             self.store.notify(game_id, version)
@@ -341,13 +378,179 @@ class GameService:
             await self.store.save_game(rec)
             live.record = rec
 
+    # ------------------------------------------------------------------ time control
+
+    async def rejoin(self, game_id: int, user_id: int) -> Update:
+        """The player takes their seat back from the AI that played it after missed
+        deadlines (or the other players' vote); their strikes start again from zero."""
+        async with self._locked(game_id) as live:
+            game = self._playing(live)
+            seat = self._person_seat(live.record, user_id)
+            me = live.record.seats[seat]
+            if not me.ai_takeover:
+                raise Refusal(S.NOT_TAKEN_OVER, "The AI does not play your seat.", seat=seat)
+            rec = copy.deepcopy(live.record)
+            rec.seats[seat] = replace(me, ai_takeover=False, strikes=0, votes=[])
+            rec.updated_at = self.clock()
+            await self._save(rec, game)
+            live.record, live.rev = rec, next(_REVISIONS)
+            return self._update(live, game, game, Result(), U.REJOINED, [], stale={seat},
+                                user=user_id)
+
+    async def vote_takeover(self, game_id: int, voter_user: int, seat: int) -> Update:
+        """``voter_user`` votes to let the greedy AI play the absent ``seat``; when a
+        majority of the other people at the table (more than half of them, the absent
+        player not counted) voted, the AI takes the seat over until its player rejoins.
+        Publishes ``vote`` (``seats[seat].votes``) or ``takeover``."""
+        async with self._locked(game_id) as live:
+            game = self._playing(live)
+            rec = live.record
+            mine = self._person_seat(rec, voter_user)
+            if rec.seats[mine].ai_takeover:
+                raise Refusal(S.TAKEN_OVER, "The AI plays your seat; rejoin first.", seat=mine)
+            if type(seat) is not int or not 0 <= seat < len(rec.seats):
+                raise Refusal(R.NOT_SEATED, "There is no such seat in this game.", "no_seat",
+                              seat=str(seat)[:20])
+            target = rec.seats[seat]
+            if seat == mine:
+                raise Refusal(R.BAD_REQUEST, "You cannot vote about your own seat.",
+                              "own_seat", seat=seat)
+            if not _person(target):
+                raise Refusal(R.BAD_REQUEST, "An AI already plays that seat.", "already_ai",
+                              seat=seat)
+            if voter_user in target.votes:
+                raise Refusal(R.BAD_REQUEST, "You have already voted.", "already_voted",
+                              seat=seat)
+            voters = {s.user_id for s in rec.seats if _person(s) and s.seat != seat}
+            votes = sorted(v for v in {*target.votes, voter_user} if v in voters)
+            taken = 2 * len(votes) > len(voters)
+            new = replace(target, votes=[] if taken else votes, ai_takeover=taken)
+            out = copy.deepcopy(rec)
+            out.seats[seat] = new
+            out.updated_at = self.clock()
+            await self._save(out, game)
+            live.record, live.rev = out, next(_REVISIONS)
+            update = self._update(live, game, game, Result(), U.TAKEOVER if taken else U.VOTE,
+                                  [], stale={seat}, user=voter_user,
+                                  takeover=[seat] if taken else [])
+        if taken:
+            self._kick(game_id)
+        return update
+
+    async def away(self, user_id: int, days: float,
+                   guild_ids: Iterable[int] = ()) -> list[Update]:
+        """A vacation from now for ``days`` days: the player's clocks stand still in all
+        their games (deadlines and reminders pushed by the time away, time banks don't
+        run). At most the yearly allowance (a rolling 365 days) of the smallest among the
+        servers of their active games (``record.discord["guild"]``) and ``guild_ids``;
+        ``DEFAULT_AWAY_DAYS`` where none was set. Publishes ``away`` per active game;
+        returns those updates."""
+        if (isinstance(days, bool) or not isinstance(days, int | float)
+                or not 0 < days <= 365):
+            raise Refusal(R.BAD_REQUEST, "Days away must be more than 0 and at most 365.",
+                          "bad_days", max=365)
+        now = self.clock()
+        if self._away_now(user_id, now) is not None:
+            raise Refusal(R.BAD_REQUEST, "You are away already; come back first.",
+                          "already_away")
+        async with self._games_of(user_id) as lives:
+            guilds = {int(g) for g in guild_ids}
+            for live in lives:
+                g = live.record.discord.get("guild")
+                if isinstance(g, int):
+                    guilds.add(g)
+            allowances = await self.store.away_allowances()
+            allowance = min((allowances.get(g, S.DEFAULT_AWAY_DAYS) for g in guilds),
+                            default=S.DEFAULT_AWAY_DAYS)
+            used = S.paused(self._vacations.get(user_id, []), now - S.YEAR, now) / S.DAY
+            if used + days > allowance + 1e-9:
+                raise Refusal(S.AWAY_ALLOWANCE, "That is more time away than this server "
+                              "allows in a year.", allowance=allowance,
+                              used=round(used, 2), requested=days,
+                              left=round(max(0.0, allowance - used), 2))
+            vac = Vacation(0, user_id, now, now + days * S.DAY)
+            vacations = [*self._vacations.get(user_id, []), vac]
+            dues = self._repush(user_id, lives, vacations)
+            vac.id = await self.store.add_vacation(vac, dues)
+            self._vacations[user_id] = vacations
+            self.scheduler.move(dues)
+            return self._publish_clock(lives, U.AWAY, user_id, vac.end)
+
+    async def back(self, user_id: int) -> list[Update]:
+        """End the user's vacation now: their clocks run again (deadlines pulled in by the
+        time not taken). Publishes ``back`` per active game; returns those updates."""
+        now = self.clock()
+        vac = self._away_now(user_id, now)
+        if vac is None:
+            raise Refusal(R.BAD_REQUEST, "You are not away.", "not_away")
+        async with self._games_of(user_id) as lives:
+            ended = replace(vac, end=now)
+            vacations = [ended if v is vac else v for v in self._vacations.get(user_id, [])]
+            dues = self._repush(user_id, lives, vacations)
+            await self.store.end_vacation(vac.id, now, dues)
+            self._vacations[user_id] = vacations
+            self.scheduler.move(dues)
+            return self._publish_clock(lives, U.BACK, user_id, None)
+
+    async def away_until(self, user_id: int) -> float | None:
+        """When the user's current vacation ends (None: not away)."""
+        vac = self._away_now(user_id, self.clock())
+        return vac.end if vac is not None else None
+
+    async def set_away_allowance(self, guild_id: int, days: float | None) -> None:
+        """A server's vacation days per rolling year (admins; None: the default,
+        ``DEFAULT_AWAY_DAYS``)."""
+        if days is not None and (isinstance(days, bool) or not isinstance(days, int | float)
+                                 or not 0 <= days <= 365):
+            raise Refusal(R.BAD_REQUEST, "An allowance is 0 to 365 days.", "bad_days",
+                          max=365)
+        await self.store.set_away_allowance(guild_id, days)
+
+    async def catch_up(self, game_id: int, seat: int) -> dict[str, Any]:
+        """What happened since ``seat`` last acted itself (its person's last stored action;
+        the start if never): ``{"seat", "since": the log index after that action, "actions":
+        how many were taken since, "events": public events, "lines": the same in English,
+        "deadline": the seat's current deadline or None}``. Recomputed from the stored log
+        (replayed up to that action, then on with the events collected), so it costs no
+        memory and survives restarts; a few milliseconds per call."""
+        live = await self._load(game_id)
+        game = self._started(live)
+        if type(seat) is not int or not 0 <= seat < game.n:
+            raise Refusal(R.NOT_SEATED, "There is no such seat in this game.", seat=str(seat))
+        stored = await self.store.load_game(game_id)
+        if stored is None:
+            raise Refusal(R.NOT_FOUND, "There is no such game.", game_id=game_id)
+        rec, actions = stored.record, stored.actions
+        user = rec.seats[seat].user_id
+        mine = f"user:{user}" if user is not None else None
+        since = 0
+        for a in actions:
+            if a.seat == seat and (a.submitted_by == mine or (
+                    mine is None and a.submitted_by.startswith("ai:"))):
+                since = a.seq + 1
+        catalog = await self.catalogs.get(rec.content_version)
+        data = {"format": save.FORMAT, "content_version": rec.content_version,
+                "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
+                "actions": [{"seat": a.seat, "action": a.action} for a in actions[:since]]}
+        replayed = save.from_dict(data, catalogs={catalog.version: catalog})
+        events: list[dict[str, Any]] = []
+        for a in actions[since:]:
+            events.extend(replayed.apply(a.seat, a.action, a.decision_id).public)
+        lines = [line for ev in events
+                 for line in describe(ev, replayed.players, replayed.catalog)]
+        did = game.decision_ids[seat]
+        return {"seat": seat, "since": since, "actions": len(actions) - since,
+                "events": events, "lines": lines,
+                "deadline": self._deadlines(game_id).get((seat, did))}
+
     # ------------------------------------------------------------------ reading
 
     async def load(self, game_id: int) -> GameSnapshot:
         """The game's record and state (copies)."""
         live = await self._load(game_id)
         return GameSnapshot(copy.deepcopy(live.record),
-                            live.game.clone() if live.game is not None else None, live.rev)
+                            live.game.clone() if live.game is not None else None, live.rev,
+                            _ai_share(live))
 
     async def seat_of(self, game_id: int, user_id: int) -> int | None:
         """The user's seat (the engine's, once started), or None."""
@@ -371,8 +574,11 @@ class GameService:
             raise Refusal.from_engine(exc) from None
 
     async def waiting(self, game_id: int) -> list[Waiting]:
+        """Who must act now, on which decision, and until when (``Waiting.deadline``)."""
         live = await self._load(game_id)
-        return _waiting(live.game) if live.game is not None else []
+        if live.game is None:
+            return []
+        return _waiting(live.game, self._deadlines(game_id))
 
     # ------------------------------------------------------------------ images
 
@@ -465,7 +671,8 @@ class GameService:
                 "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
                 "actions": [{"seat": a.seat, "action": a.action} for a in stored.actions]}
         game = save.from_dict(data, catalogs={catalog.version: catalog})
-        return _Live(rec, game)
+        return _Live(rec, game, authors=[a.seat * 4 + _author(a.submitted_by)
+                                         for a in stored.actions])
 
     def _evict(self, keep: int | None = None) -> None:
         """Drop the least recently used idle games beyond ``max_games`` (never ``keep``, nor
@@ -552,7 +759,7 @@ class GameService:
     def _publish_lobby(self, live: _Live, cause: str) -> Update:
         rec = live.record
         update = Update(game_id=rec.id, version=0, revision=live.rev, status=rec.status,
-                        cause=cause, seats=copy.deepcopy(rec.seats))
+                        cause=cause, seats=_seat_copies(rec.seats))
         self.hub.publish(update)
         return update
 
@@ -568,23 +775,59 @@ class GameService:
         acc.extend(res)
 
     async def _commit(self, live: _Live, clone: Game, res: Result,
-                      rows: dict[int, ActionRecord], cause: str) -> Update:
-        """Write the clone's new rows (one transaction), then swap it in and publish."""
+                      rows: dict[int, ActionRecord], cause: str, *,
+                      seats: dict[int, SeatRecord] | None = None, expired: Iterable[int] = (),
+                      takeover: Iterable[int] = (), delete: Iterable[int] = ()) -> Update:
+        """Write the clone's new rows (one transaction), then swap it in and publish.
+
+        The same transaction updates the time-control state of ``seats`` (replacements of
+        seat records) and makes the game's timers match its pending decisions: timers of
+        decisions that closed are deleted, new decisions get theirs (``_plan``)."""
         ended = clone.is_over
-        await self.store.write_actions(live.record.id, [rows[i] for i in sorted(rows)],
-                                       FINISHED if ended else None)
+        gid = live.record.id
+        seats = dict(seats or {})
+        planned = live.record.status == ACTIVE and (
+            "time_control" in live.record.options or self.scheduler.of_game(gid))
+        add: list[TimerRecord] = []
+        dropped = list(delete)
+        if planned:
+            acted = {rows[i].seat: rows[i].submitted_by for i in sorted(rows)}
+            add, more = self._plan(live.record, clone, seats, acted,
+                                   status=FINISHED if ended else ACTIVE)
+            dropped += [i for i in more if i not in dropped]
+        ordered = [rows[i] for i in sorted(rows)]
+        status = FINISHED if ended else None
+        if add or dropped or seats:
+            ids = await self.store.write_actions(
+                gid, ordered, status, seats=[seats[k] for k in sorted(seats)],
+                add_timers=add, delete_timers=dropped)
+        else:  # the plain call (tests/crash_child.py wraps write_actions with this signature)
+            await self.store.write_actions(gid, ordered, status)
+            ids = []
+        self._timers_written(add, ids, dropped)
         old = live.game
         live.game, live.rev = clone, next(_REVISIONS)
         # as the store does: updated_at is the newest row's time (never earlier than before)
         live.record.updated_at = max([live.record.updated_at, *(r.at for r in rows.values())])
         if ended:
             live.record.status = FINISHED
-        self.store.notify(live.record.id, clone.version)
+        for k, seat in seats.items():
+            live.record.seats[k] = seat
+        for i in sorted(rows):
+            code = rows[i].seat * 4 + _author(rows[i].submitted_by)
+            if i < len(live.authors):
+                live.authors[i] = code
+            else:
+                live.authors.append(code)
+        self.store.notify(gid, clone.version)
         by = [(rows[i].seat, rows[i].submitted_by) for i in sorted(rows)]
-        return self._update(live, old, clone, res, cause, by)
+        return self._update(live, old, clone, res, cause, by, expired=sorted(expired),
+                            takeover=sorted(takeover))
 
     def _update(self, live: _Live, old: Game | None, new: Game, res: Result, cause: str,
-                by: list[tuple[int, str]], stale: set[int] | None = None) -> Update:
+                by: list[tuple[int, str]], stale: set[int] | None = None, *,
+                user: int | None = None, expired: list[int] | None = None,
+                takeover: list[int] | None = None, until: float | None = None) -> Update:
         """Build and publish the update of one change."""
         cat, players = new.catalog, new.players
         lines = [line for ev in res.public for line in describe(ev, players, cat)]
@@ -603,9 +846,13 @@ class GameService:
             game_id=live.record.id, version=new.version, revision=live.rev,
             status=live.record.status, cause=cause, by=by, public=list(res.public), lines=lines,
             private={s: list(evs) for s, evs in res.private.items()},
-            private_lines=private_lines, waiting=_waiting(new) if live.record.status == ACTIVE
-            else [], board_changed=board, stale_panels=sorted(stale), over=over, scores=scores,
-            winners=winners, seats=copy.deepcopy(live.record.seats))
+            private_lines=private_lines,
+            waiting=_waiting(new, self._deadlines(live.record.id))
+            if live.record.status == ACTIVE else [], board_changed=board,
+            stale_panels=sorted(stale), over=over, scores=scores, winners=winners,
+            seats=_seat_copies(live.record.seats), user=user, expired=expired or [],
+            takeover=takeover or [], until=until,
+            ai_share=_ai_share(live) if new.is_over else None)
         self.hub.publish(update)
         return update
 
@@ -694,6 +941,27 @@ class GameService:
         seed = decision_seed(game_seed, d.id, d.seat)
         job = partial(ai_job, level, data, d.actions, seed, version, files,
                       self.ai_options.get(level, {}))
+        out: dict[str, Any] = await self._in_pool(job)
+        return out
+
+    async def _think_many(self, level: str, items: list[tuple[dict[str, Any], Decision]],
+                          game_seed: int | None, version: str,
+                          files: dict[str, str] | None) -> list[dict[str, Any]]:
+        """Several decisions of one game as ONE pool job (``scheduler.ai_batch``): the
+        seats whose deadline passed together (a draft round) cost one round trip."""
+        answers: list[dict[str, Any] | None] = [
+            d.actions[0] if len(d.actions) == 1 else None for _, d in items]
+        jobs = [(level, data, d.actions, decision_seed(game_seed, d.id, d.seat), version,
+                 files, self.ai_options.get(level, {}))
+                for (data, d), a in zip(items, answers, strict=True) if a is None]
+        if jobs:
+            decided = iter(await self._in_pool(partial(S.ai_batch, jobs)))
+            answers = [a if a is not None else next(decided) for a in answers]
+        return [a for a in answers if a is not None]
+
+    async def _in_pool(self, job: Callable[[], Any]) -> Any:
+        """Run an AI job in the pool (never on the event loop); a broken pool the service
+        created is replaced once, else the job runs in a thread."""
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             pool = self._pool()
@@ -719,13 +987,321 @@ class GameService:
     async def _resume_all(self, ids: list[int]) -> None:
         for gid in ids:
             try:
-                async with self._locked(gid):
-                    pass
+                await self._sync_timers(gid)
                 self._kick(gid)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("could not resume game %s", gid)
+
+
+    # ------------------------------------------------------------------ timers
+
+    def _deadlines(self, game_id: int) -> dict[tuple[int, str | None], float]:
+        return {(t.seat, t.decision_id): t.due for t in self.scheduler.of_game(game_id)
+                if t.kind == DEADLINE}
+
+    def _plan(self, rec: GameRecord, game: Game | None, seats: dict[int, SeatRecord],
+              acted: dict[int, str] | None = None, *, status: str | None = None
+              ) -> tuple[list[TimerRecord], list[int]]:
+        """The timer changes that make the game's timers match its pending decisions: every
+        decision a person must take (not a forced one) has a deadline and its reminders, and
+        nothing else has a timer. ``seats`` holds the seat records changed by this change
+        (and receives the time banks charged: a seat that acted (``acted``: its
+        ``submitted_by``) pays the time it took, vacations not counted, and earns the
+        increment)."""
+        tc: dict[str, Any] | None = rec.options.get("time_control")
+        existing = self.scheduler.of_game(rec.id)
+        want: set[tuple[int, str]] = set()
+        now = self.clock()
+        status = status or rec.status
+        if tc is not None and status == ACTIVE and game is not None and not game.is_over:
+            for s in game.waiting_on():
+                did = game.decision_ids[s]
+                if did is not None and _person(seats.get(s, rec.seats[s])) \
+                        and len(game.legal_actions(s)) > 1:
+                    want.add((s, did))
+        delete = [t.id for t in existing if (t.seat, t.decision_id) not in want]
+        have = {(t.seat, t.decision_id) for t in existing if t.kind == DEADLINE}
+        if tc is not None and tc["kind"] == "bank":
+            for t in existing:
+                who = (acted or {}).get(t.seat)
+                if t.kind != DEADLINE or t.id not in delete or who is None:
+                    continue
+                seat = seats.get(t.seat, rec.seats[t.seat])
+                left = 0.0
+                if who != U.DEADLINE:
+                    opened = float(t.payload.get("opened", now))
+                    took = now - opened - S.paused(self._vacations.get(seat.user_id or 0, []),
+                                                   opened, now)
+                    left = max(0.0, float(t.payload.get("bank", 0.0)) - max(0.0, took))
+                bank = min(float(tc["cap"]), left + float(tc["increment"]))
+                seats[t.seat] = replace(seat, bank=round(bank, 3))
+        add: list[TimerRecord] = []
+        assert game is not None or not want
+        for s, did in sorted(want - have):
+            add.extend(self._new_timers(rec, tc or {}, seats.get(s, rec.seats[s]), did, now))
+        return add, delete
+
+    def _new_timers(self, rec: GameRecord, tc: dict[str, Any], seat: SeatRecord, did: str,
+                    now: float) -> list[TimerRecord]:
+        """A decision's deadline and reminders, opened now (pushed by a vacation)."""
+        user = seat.user_id
+        assert user is not None
+        if tc["kind"] == "bank":
+            window = float(tc["initial"] if seat.bank is None else seat.bank)
+        else:
+            window = float(tc["seconds"])
+        base = now + window
+        pause = S.paused(self._vacations.get(user, []), now)
+        out = [TimerRecord(0, rec.id, seat.seat, DEADLINE, base + pause, did,
+                           {"user": user, "opened": now, "base": base, "bank": window})]
+        for at in S.reminder_times(now, base, tc.get("reminders", S.DEFAULT_REMINDERS)):
+            out.append(TimerRecord(0, rec.id, seat.seat, REMINDER, at + pause, did,
+                                   {"user": user, "opened": now, "base": at}))
+        return out
+
+    def _timers_written(self, add: list[TimerRecord], ids: list[int],
+                        delete: Iterable[int]) -> None:
+        """After the commit: the scheduler's mirror follows the store."""
+        self.scheduler.discard(delete)
+        self.scheduler.add(replace(t, id=i) for t, i in zip(add, ids, strict=True))
+
+    async def _save(self, rec: GameRecord, game: Game | None) -> None:
+        """``store.save_game`` with the game's timers made to match, in its transaction."""
+        add: list[TimerRecord] = []
+        delete: list[int] = []
+        if "time_control" in rec.options or self.scheduler.of_game(rec.id):
+            add, delete = self._plan(rec, game, {})
+        if add or delete:
+            ids = await self.store.save_game(rec, add_timers=add, delete_timers=delete)
+            self._timers_written(add, ids, delete)
+        else:
+            await self.store.save_game(rec)
+
+    async def _sync_timers(self, game_id: int) -> None:
+        """Make a resumed game's timers match its pending decisions (a game stored before
+        time control existed, or by another version)."""
+        async with self._locked(game_id) as live:
+            if "time_control" not in live.record.options and not self.scheduler.of_game(
+                    game_id):
+                return
+            add, delete = self._plan(live.record, live.game, {})
+            if add or delete:
+                ids = await self.store.change_timers(add, delete)
+                self._timers_written(add, ids, delete)
+
+    async def _fire_timers(self, key: GroupKey, timers: list[TimerRecord]) -> None:
+        """The scheduler's callback: a game's due deadlines, or a user's due reminders."""
+        kind, ident = key
+        if kind == "game":
+            await self._fire_deadlines(ident, timers)
+        else:
+            await self._fire_reminders(ident, timers)
+
+    async def _fire_deadlines(self, game_id: int, timers: list[TimerRecord]) -> None:
+        """Deadlines that passed: the greedy AI decides for each expired seat (and finishes
+        its feeding or medals step), stored with ``submitted_by`` ``deadline``; each expiry is
+        a strike, and the last allowed strike lets the AI take the seat over. ONE transaction
+        writes the moves, deletes the fired timers (and any other obsolete one), arms the new
+        decisions' timers and records the strikes: a kill before its commit leaves the timers
+        to fire again after a restart, a kill after it leaves the moves and no timer."""
+        try:
+            async with self._locked(game_id) as live:
+                await self._expire(live, timers)
+                game, rec = live.game, live.record
+                more = game is not None and rec.status == ACTIVE and any(
+                    not _person(rec.seats[s]) or len(game.legal_actions(s)) == 1
+                    for s in game.waiting_on())
+        except Refusal:  # the game is gone
+            await self.store.change_timers(delete=[t.id for t in timers])
+            self.scheduler.discard(t.id for t in timers)
+            return
+        if more:  # an AI seat, a taken-over seat or a forced decision: play on
+            self._kick(game_id)
+
+    async def _expire(self, live: _Live, timers: list[TimerRecord]) -> None:
+        rec, game = live.record, live.game
+        now = self.clock()
+        current = [c for t in timers if (c := self.scheduler.get(t.id)) is not None]
+        if not current:
+            return  # deleted meanwhile: the player acted (in the same transaction)
+        if rec.status != ACTIVE or game is None or game.is_over:
+            ids = [t.id for t in self.scheduler.of_game(rec.id)]
+            await self.store.change_timers(delete=ids)
+            self.scheduler.discard(ids)
+            return
+        expired: list[TimerRecord] = []
+        obsolete: list[int] = []
+        for t in current:
+            if t.due > now:
+                continue  # moved into the future meanwhile (a vacation)
+            if (t.kind == DEADLINE and game.decision_ids[t.seat] == t.decision_id
+                    and game.commits[t.seat] is None and _person(rec.seats[t.seat])):
+                expired.append(t)
+            elif t.kind == DEADLINE:
+                obsolete.append(t.id)
+        if not expired:
+            if obsolete:
+                await self.store.change_timers(delete=obsolete)
+                self.scheduler.discard(obsolete)
+            return
+        tc = rec.options.get("time_control") or {}
+        clone = game.clone()
+        rows: dict[int, ActionRecord] = {}
+        res = Result()
+        first = clone.step
+        todo = sorted({t.seat for t in expired})
+        version = clone.catalog.version
+        files = self.catalogs.files(version)
+        for _ in range(64):  # the seat's feeding or medals step may take several decisions
+            decisions = []
+            for s in todo:
+                did = clone.decision_ids[s]
+                if did is not None and clone.commits[s] is None:
+                    acts = clone.legal_actions(s)
+                    decisions.append(Decision(did, s, clone.step, acts, len(acts) == 1,
+                                              False))
+            if not decisions:
+                break
+            answers = await self._think_many(
+                S.TIMER_LEVEL, [(view(clone, d.seat), d) for d in decisions], clone.seed,
+                version, files)
+            for d, action in zip(decisions, answers, strict=True):
+                try:
+                    self._apply(clone, d.seat, action, d.id, U.DEADLINE, res, rows)
+                except HadaraError:
+                    log.exception("AI answered expired decision %s of game %s illegally",
+                                  d.id, rec.id)
+                    self._apply(clone, d.seat, d.actions[0], d.id, U.DEADLINE, res, rows)
+            if clone.step != first or first not in ("feeding", "medals"):
+                break
+        seats: dict[int, SeatRecord] = {}
+        takeover = []
+        limit = int(tc.get("strikes", S.DEFAULT_STRIKES))
+        for s in sorted({t.seat for t in expired}):
+            seat = rec.seats[s]
+            strikes = seat.strikes + 1
+            taken = strikes >= limit
+            if taken:
+                takeover.append(s)
+            seats[s] = replace(seat, strikes=strikes, ai_takeover=taken,
+                               votes=[] if taken else seat.votes)
+        # the fired timers go in this transaction whatever the plan says
+        for t in expired:
+            for extra in self.scheduler.of_game(rec.id):
+                if extra.seat == t.seat and extra.decision_id == t.decision_id \
+                        and extra.kind == DEADLINE and extra.id != t.id:
+                    obsolete.append(extra.id)
+        await self._commit(live, clone, res, rows, U.DEADLINE, seats=seats,
+                           expired=[t.seat for t in expired], takeover=takeover,
+                           delete=[t.id for t in expired] + obsolete)
+
+    async def _fire_reminders(self, user_id: int, timers: list[TimerRecord]) -> None:
+        """A user's due reminders, merged with their others due within ``MERGE_WINDOW``
+        into one ``reminder`` update; in their quiet hours they wait until the hours end
+        (dropped if the deadline comes first). Deleted before publishing: a kill between
+        the two loses one reminder rather than sending it twice."""
+        now = self.clock()
+        mine = {t.id for t in timers}
+        extra = self.scheduler.claim([t.id for t in self.scheduler.of_user(user_id)
+                                      if t.id not in mine and t.due <= now + S.MERGE_WINDOW])
+        try:
+            group = [c for t in [*timers, *extra] if (c := self.scheduler.get(t.id))]
+            group = [t for t in group if t.id not in mine or t.due <= now]
+            if not group:
+                return
+            deadlines: dict[tuple[int, int, str | None], float] = {}
+            for gid in {t.game_id for t in group}:
+                for t in self.scheduler.of_game(gid):
+                    if t.kind == DEADLINE:
+                        deadlines[(gid, t.seat, t.decision_id)] = t.due
+            live_ones = [t for t in group  # a reminder after its deadline is pointless
+                         if deadlines.get((t.game_id, t.seat, t.decision_id), now) > now]
+            drop = [t.id for t in group if t not in live_ones]
+            settings = await self.store.get_user_settings(user_id)
+            later = S.quiet_until(now, settings)
+            if later is not None:
+                moved = [(t.id, later) for t in live_ones
+                         if later < deadlines[(t.game_id, t.seat, t.decision_id)]]
+                drop += [t.id for t in live_ones if t.id not in dict(moved)]
+                if drop:
+                    await self.store.change_timers(delete=drop)
+                    self.scheduler.discard(drop)
+                if moved:
+                    await self.store.move_timers(moved)
+                    self.scheduler.move(moved)
+                return
+            reminders = sorted({(t.game_id, t.seat, t.decision_id):
+                                Reminder(t.game_id, t.seat,
+                                         deadlines[(t.game_id, t.seat, t.decision_id)],
+                                         t.decision_id) for t in live_ones}.values(),
+                               key=lambda r: (r.deadline, r.game_id, r.seat))
+            ids = [t.id for t in group]
+            await self.store.change_timers(delete=ids)
+            self.scheduler.discard(ids)
+            if reminders:
+                first = await self._load(reminders[0].game_id)
+                game = first.game
+                update = Update(
+                    game_id=first.record.id, version=game.version if game else 0,
+                    revision=first.rev, status=first.record.status, cause=U.REMINDER,
+                    waiting=_waiting(game, self._deadlines(first.record.id)) if game else [],
+                    seats=_seat_copies(first.record.seats), user=user_id,
+                    reminders=reminders)
+                self.hub.publish(update)
+        finally:
+            self.scheduler.release([t.id for t in extra])
+
+    # ------------------------------------------------------------------ vacations
+
+    def _away_now(self, user_id: int, now: float) -> Vacation | None:
+        return next((v for v in self._vacations.get(user_id, [])
+                     if v.start <= now < v.end), None)
+
+    @asynccontextmanager
+    async def _games_of(self, user_id: int) -> AsyncIterator[list[_Live]]:
+        """The user's active games, each locked (in id order: no deadlock)."""
+        ids = await self.store.games_of_user(user_id, (ACTIVE,))
+        async with AsyncExitStack() as stack:
+            lives = []
+            for gid in sorted(ids):
+                live = await stack.enter_async_context(self._locked(gid))
+                if live.record.status == ACTIVE:
+                    lives.append(live)
+            yield lives
+
+    def _repush(self, user_id: int, lives: list[_Live], vacations: list[Vacation]
+                ) -> list[tuple[int, float]]:
+        """The user's timers' due times under ``vacations``: the time as opened plus every
+        vacation after the opening."""
+        dues = []
+        for live in lives:
+            for t in self.scheduler.of_game(live.record.id):
+                if t.payload.get("user") != user_id or "base" not in t.payload:
+                    continue
+                due = float(t.payload["base"]) + S.paused(vacations,
+                                                          float(t.payload["opened"]))
+                if due != t.due:
+                    dues.append((t.id, due))
+        return dues
+
+    def _publish_clock(self, lives: list[_Live], cause: str, user_id: int,
+                       until: float | None) -> list[Update]:
+        out = []
+        for live in lives:
+            game = live.game
+            if game is None:
+                continue
+            live.rev = next(_REVISIONS)
+            mine = {s.seat for s in live.record.seats if s.user_id == user_id}
+            out.append(self._update(live, game, game, Result(), cause, [], stale=mine,
+                                    user=user_id, until=until))
+        return out
+
+    def _person_seat(self, rec: GameRecord, user_id: int) -> int:
+        """The user's seat, even when the AI has taken it over (not when conceded)."""
+        return self._seat_of(rec, user_id)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -745,20 +1321,61 @@ def _clean_name(name: Any, taken: list[str]) -> str:
 
 
 def _ai_level(rec: GameRecord, seat: int) -> str | None:
-    """Who decides for a seat without asking: its AI level, greedy once conceded."""
+    """Who decides for a seat without asking: its AI level, greedy once conceded or taken
+    over after missed deadlines (or by the other players' vote)."""
     s = rec.seats[seat]
     if s.ai_level is not None:
         return s.ai_level
-    return CONCEDED_LEVEL if s.conceded else None
+    if s.conceded:
+        return CONCEDED_LEVEL
+    return S.TIMER_LEVEL if s.ai_takeover else None
 
 
-def _waiting(game: Game) -> list[Waiting]:
+def _seat_copies(seats: list[SeatRecord]) -> list[SeatRecord]:
+    """Copies of seat records for an update (``copy.deepcopy`` is ten times slower)."""
+    return [replace(s, votes=list(s.votes)) for s in seats]
+
+
+def _person(s: SeatRecord) -> bool:
+    """A seat a person plays now (their clock runs)."""
+    return s.user_id is not None and not s.conceded and not s.ai_takeover
+
+
+def _waiting(game: Game, deadlines: dict[tuple[int, str | None], float] | None = None
+             ) -> list[Waiting]:
     out = []
     for s in game.waiting_on():
         did = game.decision_ids[s]
         if did is not None:
-            out.append(Waiting(s, did, game.step))
+            out.append(Waiting(s, did, game.step, (deadlines or {}).get((s, did))))
     return out
+
+
+# authors of logged decisions (_Live.authors): forced, a person, an AI (for the seat)
+_FORCED, _PERSON, _MACHINE = 0, 1, 2
+
+
+def _author(submitted_by: str) -> int:
+    if submitted_by.startswith("user:"):
+        return _PERSON
+    return _FORCED if submitted_by == "forced" else _MACHINE
+
+
+def _ai_share(live: _Live) -> dict[int, float]:
+    """Per seat, the share of its decisions (forced ones not counted) made by an AI: an AI
+    seat's are all; a person's counts deadlines, concession and takeover. A rated game whose
+    seat was played by AI for most of it (share > 0.5) marks that seat."""
+    n = len(live.record.seats)
+    person, machine = [0] * n, [0] * n
+    for code in live.authors:
+        seat, who = divmod(code, 4)
+        if seat < n:
+            if who == _PERSON:
+                person[seat] += 1
+            elif who == _MACHINE:
+                machine[seat] += 1
+    return {s: (machine[s] / (person[s] + machine[s]) if person[s] + machine[s] else 0.0)
+            for s in range(n)}
 
 
 def final_ranking(game: Game, seats: list[SeatRecord]) -> tuple[list[dict[str, Any]], list[int]]:

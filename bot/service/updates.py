@@ -24,6 +24,9 @@ Event = dict[str, Any]
 CREATED, JOINED, LEFT, AI_ADDED, AI_REMOVED = "created", "joined", "left", "ai_added", "ai_removed"
 STARTED, ACTION, FORCED, AI, CONCEDED, ABANDONED = (
     "started", "action", "forced", "ai", "conceded", "abandoned")
+# time control (docs/service.md, "Time control, reminders and expiry")
+DEADLINE, REMINDER, TAKEOVER, REJOINED, VOTE, AWAY, BACK = (
+    "deadline", "reminder", "takeover", "rejoined", "vote", "away", "back")
 
 
 class Waiting(NamedTuple):
@@ -33,6 +36,16 @@ class Waiting(NamedTuple):
     seat: int
     decision_id: str
     kind: str  # the step: setup_side, wheel, draft, phase_b, colony, statue, feeding, medals
+    deadline: float | None = None  # when the AI decides for the seat (clock seconds); None: never
+
+
+class Reminder(NamedTuple):
+    """One game in a reminder: the seat that must act and its deadline."""
+
+    game_id: int
+    seat: int
+    deadline: float
+    decision_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -46,7 +59,7 @@ class Update:
     revision: int  # process-wide, strictly increasing per change: the image cache's key
     status: str  # lobby | active | finished | abandoned (bot.storage.base)
     cause: str  # created, joined, left, ai_added, ai_removed, started, action, forced, ai,
-    #             conceded, abandoned
+    #             conceded, abandoned; deadline, reminder, takeover, rejoined, vote, away, back
     by: list[tuple[int, str]] = field(default_factory=list)  # (seat, submitted_by) per action
     public: list[Event] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
@@ -59,6 +72,13 @@ class Update:
     scores: list[dict[str, Any]] | None = None  # at the end: the ranking (see docs/service.md)
     winners: list[int] | None = None  # at the end: the winning seats
     seats: list[SeatRecord] = field(default_factory=list)  # a copy of the seats
+    # -- time control
+    user: int | None = None  # reminder / away / back / rejoined / vote: the user concerned
+    reminders: list[Reminder] = field(default_factory=list)  # reminder: every game, merged
+    expired: list[int] = field(default_factory=list)  # deadline: the seats the AI moved for
+    takeover: list[int] = field(default_factory=list)  # seats the AI plays from now on
+    until: float | None = None  # away: when the user is back
+    ai_share: dict[int, float] | None = None  # at the end: per seat, share of AI decisions
 
 
 Callback = Callable[[Update], Any]

@@ -11,7 +11,7 @@ Every write method is one transaction: it either happens entirely or not at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -35,6 +35,13 @@ class SeatRecord:
     user_id: int | None = None
     ai_level: str | None = None  # "random" | "greedy" | "ismcts"
     conceded: bool = False  # played by the greedy AI for the rest of the game, ranks last
+    # time control (migration 0003): deadlines missed, played by the greedy AI after too
+    # many (until the player rejoins), the time bank left (seconds; None: no bank), and the
+    # user ids of the other players who voted to let the AI play this seat
+    strikes: int = 0
+    ai_takeover: bool = False
+    bank: float | None = None
+    votes: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -68,6 +75,34 @@ class GameRecord:
     discord: dict[str, Any] = field(default_factory=dict)
 
 
+# Timer kinds
+DEADLINE, REMINDER = "deadline", "reminder"
+TIMER_KINDS = (DEADLINE, REMINDER)
+
+
+@dataclass
+class TimerRecord:
+    """A durable timer: a seat's deadline for one decision, or a reminder of it."""
+
+    id: int  # 0 until stored (the store assigns it)
+    game_id: int
+    seat: int
+    kind: str  # "deadline" | "reminder"
+    due: float  # seconds since the epoch (the service clock's)
+    decision_id: str | None = None
+    payload: dict[str, Any] = field(default_factory=dict)  # JSON: user, opened, base …
+
+
+@dataclass
+class Vacation:
+    """A player's time away: their clocks are paused from ``start`` to ``end``."""
+
+    id: int  # 0 until stored
+    user_id: int
+    start: float
+    end: float
+
+
 @dataclass
 class StoredGame:
     record: GameRecord
@@ -86,8 +121,10 @@ class Store(Protocol):
     async def create_game(self, record: GameRecord) -> int:
         """Insert a game (id ignored) with its seats; returns the new id."""
 
-    async def save_game(self, record: GameRecord) -> None:
-        """Update a game's record and replace its seats (status, setup, options, discord)."""
+    async def save_game(self, record: GameRecord, *, add_timers: Sequence[TimerRecord] = (),
+                        delete_timers: Sequence[int] = ()) -> list[int]:
+        """Update a game's record and replace its seats (status, setup, options, discord);
+        in the same transaction delete and insert timers. Returns the new timers' ids."""
 
     async def load_game(self, game_id: int) -> StoredGame | None: ...
 
@@ -98,10 +135,47 @@ class Store(Protocol):
 
     # -- the action log
     async def write_actions(self, game_id: int, rows: list[ActionRecord],
-                            status: str | None = None) -> None:
+                            status: str | None = None, *,
+                            seats: Sequence[SeatRecord] | None = None,
+                            add_timers: Sequence[TimerRecord] = (),
+                            delete_timers: Sequence[int] = ()) -> list[int]:
         """Upsert the rows by (game, seq) and touch ``updated_at`` (and set ``status`` if
         given) in ONE transaction. An existing seq is overwritten: that is how a replaced
-        simultaneous pick keeps the log the size of one pick."""
+        simultaneous pick keeps the log the size of one pick. In the same transaction:
+        update the time-control state of ``seats`` (strikes, ai_takeover, bank, votes),
+        delete the timers ``delete_timers`` (a missing id is no error) and insert
+        ``add_timers``. Returns the new timers' ids, in order."""
+
+    # -- timers (deadlines, reminders), vacations and allowances
+    async def timers(self, game_id: int | None = None) -> list[TimerRecord]:
+        """Every stored timer (of one game, if given), ordered by due time."""
+
+    async def change_timers(self, add: Sequence[TimerRecord] = (),
+                            delete: Sequence[int] = ()) -> list[int]:
+        """Delete timers (a missing id is no error) and insert others in one transaction;
+        returns the new ids in order."""
+
+    async def move_timers(self, dues: Sequence[tuple[int, float]]) -> None:
+        """Set the due time of timers ``(id, due)`` in one transaction."""
+
+    async def add_vacation(self, vacation: Vacation,
+                           dues: Sequence[tuple[int, float]] = ()) -> int:
+        """Store a vacation and move timers (their deadlines pushed) in one transaction;
+        returns its id."""
+
+    async def end_vacation(self, vacation_id: int, end: float,
+                           dues: Sequence[tuple[int, float]] = ()) -> None:
+        """Move a vacation's end (a player back early) and timers in one transaction."""
+
+    async def vacations(self, user_id: int | None = None,
+                        since: float | None = None) -> list[Vacation]:
+        """Vacations (of one user) ending at or after ``since``, by start."""
+
+    async def set_away_allowance(self, guild_id: int, days: float | None) -> None:
+        """A server's vacation days per year (None: back to the default)."""
+
+    async def away_allowances(self) -> dict[int, float]:
+        """Every server's vacation allowance that was set."""
 
     # -- per-user settings (DMs on/off, language, …) and Discord message ids
     async def get_user_settings(self, user_id: int) -> dict[str, Any]: ...

@@ -21,7 +21,7 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,11 +33,14 @@ from .base import (
     ACTIVE,
     LOBBY,
     STATUSES,
+    TIMER_KINDS,
     ActionRecord,
     GameRecord,
     SeatRecord,
     StorageError,
     StoredGame,
+    TimerRecord,
+    Vacation,
 )
 
 log = logging.getLogger(__name__)
@@ -112,6 +115,9 @@ class SqliteStore:
         # Called on the database thread just before a write's COMMIT (crash tests only).
         self.before_commit: Callable[[], None] | None = None
         self._db_lock = asyncio.Lock()  # one task at a time on the connection
+        # group commit: transactions waiting for their turn, run together by one "leader"
+        self._pending: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._leading = False
         self._game_locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._listeners: list[Callable[[int, int], None]] = []
 
@@ -208,20 +214,71 @@ class SqliteStore:
             await db.execute("COMMIT")
 
     async def _transaction(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
-        """Run ``fn`` inside one ``BEGIN IMMEDIATE … COMMIT`` as ONE job on the connection's
-        thread. The hot write (every accepted click) would otherwise take about eight
-        aiosqlite round trips, each waiting for a turn of a busy event loop while this lock
-        is held: measured, that capped writes near 500/s (docs/performance.md). aiosqlite has
-        no public call for it, so this uses its ``_execute`` (aiosqlite is pinned in
-        pyproject.toml; tests/test_storage.py exercises this path)."""
-        async with self._db_lock:
-            db = self._conn()
+        """Run ``fn`` as one atomic write, committed (fsynced) before this returns.
 
-            def job() -> Any:
+        The hot writes (every accepted click, every fired deadline) would otherwise take
+        about eight aiosqlite round trips, each waiting for a turn of a busy event loop while
+        the connection's lock is held: measured, that capped writes near 500/s
+        (docs/performance.md). So a write is ONE job on the connection's thread, and writes
+        that queue up while another is running are **group-committed**: a short drain task
+        (started by the first writer that finds none running) takes every queued write and
+        runs them in one ``BEGIN IMMEDIATE … COMMIT`` (one fsync, one hop), each inside its
+        own ``SAVEPOINT`` so that
+        one failing write rolls back alone and raises to its own caller; every caller returns
+        only after the shared COMMIT. A kill before that COMMIT loses the whole batch, none of
+        which was acknowledged. aiosqlite has no public call for this, so it uses its
+        ``_execute`` (aiosqlite is pinned in pyproject.toml; tests/test_storage.py exercises
+        this path)."""
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending.append((fn, fut))
+        if not self._leading:
+            # the batches run in their own task: a cancelled caller never strands the others
+            # (their writes commit and they learn it)
+            self._leading = True
+            drain = asyncio.ensure_future(self._drain())
+            drain.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return await fut
+
+    async def _drain(self) -> None:
+        try:
+            async with self._db_lock:
+                while self._pending:
+                    batch, self._pending = self._pending, []
+                    await self._run_batch(batch)
+                    # let the callers of this batch go on (acknowledge) before the next
+                    # batch starts: what was acknowledged is always older than what runs
+                    await asyncio.sleep(0)
+        finally:
+            self._leading = False
+            for _, f in self._pending:  # only if the drain itself was cancelled
+                if not f.done():
+                    f.set_exception(StorageError("the write was interrupted"))
+            self._pending = []
+
+    async def _run_batch(self, batch: list[tuple[Callable[[sqlite3.Connection], Any],
+                                                 asyncio.Future[Any]]]) -> None:
+        db = self._conn() if self._db is not None else None
+        try:
+            if db is None:
+                raise StorageError("the store is not open (call open() first)")
+            fns = [fn for fn, _ in batch]
+
+            def job() -> list[tuple[bool, Any]]:
                 conn = db._conn  # the sqlite3 connection, used only on its own thread here
                 conn.execute("BEGIN IMMEDIATE")
+                outcomes: list[tuple[bool, Any]] = []
                 try:
-                    out = fn(conn)
+                    for fn in fns:
+                        conn.execute("SAVEPOINT w")
+                        try:
+                            out = fn(conn)
+                        except Exception as exc:
+                            conn.execute("ROLLBACK TO w")
+                            conn.execute("RELEASE w")
+                            outcomes.append((False, exc))
+                            continue
+                        conn.execute("RELEASE w")
+                        outcomes.append((True, out))
                     if self.before_commit is not None:
                         self.before_commit()  # crash tests kill the process here
                 except BaseException:
@@ -229,9 +286,24 @@ class SqliteStore:
                         conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
-                return out
+                return outcomes
 
-            return await db._execute(job)
+            outcomes = await db._execute(job)
+        except BaseException as exc:
+            for _, f in batch:
+                if not f.done():
+                    f.set_exception(exc if isinstance(exc, Exception)
+                                    else StorageError("the write was interrupted"))
+            if not isinstance(exc, Exception):
+                raise
+            return
+        for (_, f), (ok, value) in zip(batch, outcomes, strict=True):
+            if f.done():
+                continue
+            if ok:
+                f.set_result(value)
+            else:
+                f.set_exception(value)
 
     # ------------------------------------------------------------------ games
     async def create_game(self, record: GameRecord) -> int:
@@ -248,26 +320,35 @@ class SqliteStore:
             await _insert_seats(db, game_id, record.seats)
         return game_id
 
-    async def save_game(self, record: GameRecord) -> None:
+    async def save_game(self, record: GameRecord, *, add_timers: Sequence[TimerRecord] = (),
+                        delete_timers: Sequence[int] = ()) -> list[int]:
         _check_statuses([record.status])
-        async with self._write() as db:
-            async with db.execute(
+        game_values = (*_game_values(record), record.created_at, record.updated_at, record.id)
+        seat_values = _seat_values(record.id, record.seats)
+        timer_values = _timer_values(add_timers)
+        deleted = [(i,) for i in delete_timers]
+
+        def write(conn: sqlite3.Connection) -> list[int]:
+            cur = conn.execute(
                 "UPDATE games SET status = ?, variant = ?, options = ?, setup = ?, seed = ?,"
                 " content_version = ?, rules_version = ?, host_user_id = ?, discord = ?,"
-                " created_at = ?, updated_at = ? WHERE id = ?",
-                (*_game_values(record), record.created_at, record.updated_at, record.id),
-            ) as cur:
-                if cur.rowcount != 1:
-                    raise StorageError(f"no game {record.id}")
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
-            await _insert_seats(db, record.id, record.seats)
+                " created_at = ?, updated_at = ? WHERE id = ?", game_values)
+            if cur.rowcount != 1:
+                raise StorageError(f"no game {record.id}")
+            conn.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
+            conn.executemany(_INSERT_SEAT, seat_values)
+            return _change_timers(conn, deleted, timer_values)
+
+        out: list[int] = await self._transaction(write)
+        return out
 
     async def load_game(self, game_id: int) -> StoredGame | None:
         async with self._read() as db:
             async with db.execute(
                 "SELECT id, status, variant, options, setup, seed, content_version,"
                 " rules_version, host_user_id, discord, created_at, updated_at,"
-                " (SELECT json_group_array(json_array(seat, name, user_id, ai_level, conceded))"
+                " (SELECT json_group_array(json_array(seat, name, user_id, ai_level, conceded,"
+                "  strikes, ai_takeover, bank, json(votes)))"
                 "  FROM seats WHERE game_id = games.id)"
                 " FROM games WHERE id = ?",
                 (game_id,),
@@ -281,8 +362,10 @@ class SqliteStore:
                 (game_id,),
             ) as cur:
                 action_rows = await cur.fetchall()
-        seats = sorted((SeatRecord(seat, name, user_id, ai_level, bool(conceded))
-                        for seat, name, user_id, ai_level, conceded in json.loads(row[12])),
+        seats = sorted((SeatRecord(seat, name, user_id, ai_level, bool(conceded), strikes,
+                                   bool(takeover), bank, votes)
+                        for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes
+                        in json.loads(row[12])),
                        key=lambda s: s.seat)
         record = GameRecord(
             id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
@@ -320,16 +403,24 @@ class SqliteStore:
 
     # ------------------------------------------------------------------ the action log
     async def write_actions(self, game_id: int, rows: list[ActionRecord],
-                            status: str | None = None) -> None:
+                            status: str | None = None, *,
+                            seats: Sequence[SeatRecord] | None = None,
+                            add_timers: Sequence[TimerRecord] = (),
+                            delete_timers: Sequence[int] = ()) -> list[int]:
         if status is not None:
             _check_statuses([status])
         # serialise before the transaction: a row that is not JSON fails here, nothing written
         values = [(game_id, r.seq, r.seat, _dumps(r.action), r.decision_id, r.submitted_by, r.at)
                   for r in rows]
+        seat_state = [(s.strikes, int(s.ai_takeover), s.bank, _dumps(s.votes), game_id, s.seat)
+                      for s in seats or ()]
+        timer_values = _timer_values(add_timers)
+        deleted = [(i,) for i in delete_timers]
         updated_at = max((r.at for r in rows), default=None)
         if updated_at is None:
             updated_at = self._clock()
-        def write(conn: sqlite3.Connection) -> None:
+
+        def write(conn: sqlite3.Connection) -> list[int]:
             cur = conn.execute(
                 "UPDATE games SET updated_at = max(updated_at, ?), status = coalesce(?, status)"
                 " WHERE id = ?", (updated_at, status, game_id))
@@ -351,8 +442,97 @@ class SqliteStore:
                     raise StorageError(f"game {game_id}: writing seqs "
                                        f"{sorted(r.seq for r in rows)} would leave a gap in "
                                        f"its action log ({count} rows up to seq {top})")
+            for state in seat_state:
+                cur = conn.execute("UPDATE seats SET strikes = ?, ai_takeover = ?, bank = ?,"
+                                   " votes = ? WHERE game_id = ? AND seat = ?", state)
+                if cur.rowcount != 1:
+                    raise StorageError(f"game {game_id} has no seat {state[-1]}")
+            return _change_timers(conn, deleted, timer_values)
+
+        out: list[int] = await self._transaction(write)
+        return out
+
+    # ------------------------------------------------------------------ timers, vacations
+    async def timers(self, game_id: int | None = None) -> list[TimerRecord]:
+        query = "SELECT id, game_id, seat, kind, due, decision_id, payload FROM timers"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            query += " WHERE game_id = ?"
+            args = (game_id,)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(query + " ORDER BY due, id", args)
+        return [TimerRecord(i, g, seat, kind, due, did, json.loads(payload))
+                for i, g, seat, kind, due, did, payload in rows]
+
+    async def change_timers(self, add: Sequence[TimerRecord] = (),
+                            delete: Sequence[int] = ()) -> list[int]:
+        added = _timer_values(add)
+        deleted = [(i,) for i in delete]
+        if not added and not deleted:
+            return []
+        out: list[int] = await self._transaction(
+            lambda conn: _change_timers(conn, deleted, added))
+        return out
+
+    async def move_timers(self, dues: Sequence[tuple[int, float]]) -> None:
+        moved = [(float(due), i) for i, due in dues]
+        if moved:
+            await self._transaction(
+                lambda conn: conn.executemany("UPDATE timers SET due = ? WHERE id = ?", moved))
+
+    async def add_vacation(self, vacation: Vacation,
+                           dues: Sequence[tuple[int, float]] = ()) -> int:
+        moved = [(float(due), i) for i, due in dues]
+
+        def write(conn: sqlite3.Connection) -> int:
+            cur = conn.execute("INSERT INTO vacations (user_id, start_at, end_at)"
+                               " VALUES (?, ?, ?)", (vacation.user_id, vacation.start,
+                                                     vacation.end))
+            conn.executemany("UPDATE timers SET due = ? WHERE id = ?", moved)
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+        out: int = await self._transaction(write)
+        return out
+
+    async def end_vacation(self, vacation_id: int, end: float,
+                           dues: Sequence[tuple[int, float]] = ()) -> None:
+        moved = [(float(due), i) for i, due in dues]
+
+        def write(conn: sqlite3.Connection) -> None:
+            cur = conn.execute("UPDATE vacations SET end_at = max(start_at, ?) WHERE id = ?",
+                               (end, vacation_id))
+            if cur.rowcount != 1:
+                raise StorageError(f"no vacation {vacation_id}")
+            conn.executemany("UPDATE timers SET due = ? WHERE id = ?", moved)
 
         await self._transaction(write)
+
+    async def vacations(self, user_id: int | None = None,
+                        since: float | None = None) -> list[Vacation]:
+        query = "SELECT id, user_id, start_at, end_at FROM vacations WHERE end_at >= ?"
+        args: tuple[Any, ...] = (float("-inf") if since is None else since,)
+        if user_id is not None:
+            query += " AND user_id = ?"
+            args = (*args, user_id)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(query + " ORDER BY start_at, id", args)
+        return [Vacation(i, u, start, end) for i, u, start, end in rows]
+
+    async def set_away_allowance(self, guild_id: int, days: float | None) -> None:
+        async with self._write() as db:
+            if days is None:
+                await db.execute("DELETE FROM away_allowances WHERE guild_id = ?", (guild_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO away_allowances (guild_id, days) VALUES (?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET days = excluded.days",
+                    (guild_id, float(days)))
+
+    async def away_allowances(self) -> dict[int, float]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall("SELECT guild_id, days FROM away_allowances")
+        return {g: d for g, d in rows}
 
     # ------------------------------------------------------------------ users, messages
     async def get_user_settings(self, user_id: int) -> dict[str, Any]:
@@ -476,13 +656,43 @@ def _game_values(record: GameRecord) -> tuple[Any, ...]:
     )
 
 
+_INSERT_SEAT = (
+    "INSERT INTO seats (game_id, seat, name, user_id, ai_level, conceded, strikes, ai_takeover,"
+    " bank, votes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def _seat_values(game_id: int, seats: list[SeatRecord]) -> list[tuple[Any, ...]]:
+    return [(game_id, s.seat, s.name, s.user_id, s.ai_level, int(s.conceded), s.strikes,
+             int(s.ai_takeover), s.bank, _dumps(s.votes)) for s in seats]
+
+
 async def _insert_seats(db: aiosqlite.Connection, game_id: int,
                         seats: list[SeatRecord]) -> None:
-    await db.executemany(
-        "INSERT INTO seats (game_id, seat, name, user_id, ai_level, conceded)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.name, s.user_id, s.ai_level, int(s.conceded)) for s in seats],
-    )
+    await db.executemany(_INSERT_SEAT, _seat_values(game_id, seats))
+
+
+def _timer_values(timers: Sequence[TimerRecord]) -> list[tuple[Any, ...]]:
+    """Timers as rows to insert (checked and serialised before any transaction)."""
+    out = []
+    for t in timers:
+        if t.kind not in TIMER_KINDS:
+            raise StorageError(f"unknown timer kind {t.kind!r} (expected one of {TIMER_KINDS})")
+        out.append((t.game_id, t.seat, t.kind, float(t.due), t.decision_id, _dumps(t.payload)))
+    return out
+
+
+def _change_timers(conn: sqlite3.Connection, deleted: list[tuple[int]],
+                   added: list[tuple[Any, ...]]) -> list[int]:
+    """Delete and insert timers inside the caller's transaction; the new ids in order."""
+    if deleted:
+        conn.executemany("DELETE FROM timers WHERE id = ?", deleted)
+    ids = []
+    for values in added:
+        cur = conn.execute("INSERT INTO timers (game_id, seat, kind, due, decision_id, payload)"
+                           " VALUES (?, ?, ?, ?, ?, ?)", values)
+        assert cur.lastrowid is not None
+        ids.append(cur.lastrowid)
+    return ids
 
 
 if TYPE_CHECKING:  # mypy checks that SqliteStore implements the protocol
