@@ -33,11 +33,15 @@ STALE = "stale"
 ILLEGAL = "illegal"
 CANNOT_AFFORD = "cannot_afford"
 MALFORMED = "malformed"
+# time control (docs/service.md, "Time control, reminders and expiry")
+TAKEN_OVER = "taken_over"  # submit/vote: the AI plays your seat (missed deadlines); rejoin
+NOT_TAKEN_OVER = "not_taken_over"  # rejoin: the AI does not play your seat
+AWAY_ALLOWANCE = "away_allowance"  # away: beyond the yearly vacation allowance
 
 CODES: tuple[str, ...] = (
     NOT_FOUND, NOT_SEATED, NOT_HOST, NOT_STARTED, STARTED, LOBBY_FULL, ALREADY_JOINED,
     TOO_FEW_PLAYERS, BAD_REQUEST, CONCEDED, FINISHED, ABANDONED, NOT_YOUR_DECISION, STALE,
-    ILLEGAL, CANNOT_AFFORD, MALFORMED,
+    ILLEGAL, CANNOT_AFFORD, MALFORMED, TAKEN_OVER, NOT_TAKEN_OVER, AWAY_ALLOWANCE,
 )
 
 

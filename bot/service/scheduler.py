@@ -44,11 +44,8 @@ MAX_SLEEP = 6 * HOUR  # the scheduler wakes at least this often (a clock jump is
 RETRY_DELAY = 5.0  # a timer whose firing failed is tried again this much later
 TIMER_LEVEL = "greedy"  # who decides for an expired or taken-over seat
 
-# Refusal codes of the time-control calls (beside bot.service.refusals.CODES)
-TAKEN_OVER = "taken_over"  # submit/vote: the AI plays your seat (missed deadlines); rejoin
-NOT_TAKEN_OVER = "not_taken_over"  # rejoin: the AI does not play your seat
-AWAY_ALLOWANCE = "away_allowance"  # away: beyond the yearly vacation allowance
-TIME_CODES = (TAKEN_OVER, NOT_TAKEN_OVER, AWAY_ALLOWANCE)
+# Refusal codes of the time-control calls (in bot.service.refusals.CODES)
+TIME_CODES = (R.TAKEN_OVER, R.NOT_TAKEN_OVER, R.AWAY_ALLOWANCE)
 
 # -------------------------------------------------------------------------- AI
 

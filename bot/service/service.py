@@ -53,6 +53,7 @@ from hadara.options import options as option_list
 from hadara.setup import VARIANTS
 from hadara.views import spectator_view, view
 
+from . import ahead
 from . import refusals as R
 from . import scheduler as S
 from . import updates as U
@@ -310,7 +311,7 @@ class GameService:
             game = self._playing(live)
             seat = self._seat_of(live.record, user_id)
             if live.record.seats[seat].ai_takeover:
-                raise Refusal(S.TAKEN_OVER, "The AI plays your seat after missed deadlines; "
+                raise Refusal(R.TAKEN_OVER, "The AI plays your seat after missed deadlines; "
                               "rejoin the game to play again.", seat=seat)
             if type(decision_id) is not str:
                 raise Refusal(R.MALFORMED, "A decision id is needed.", "no_decision_id")
@@ -378,6 +379,46 @@ class GameService:
             await self.store.save_game(rec)
             live.record = rec
 
+    # ------------------------------------------------------------------ acting ahead
+
+    async def plan_options(self, game_id: int, user_id: int) -> dict[str, Any]:
+        """What the user may queue now for their coming Phase-B, colony or statue decision
+        (``bot.service.ahead.plan_options``), with the plan already queued (``queued``)."""
+        live = await self._load(game_id)
+        game = self._playing(live)
+        seat = self._person_seat(live.record, user_id)
+        out = ahead.plan_options(game, seat)
+        out["queued"] = copy.deepcopy(live.record.seats[seat].plan)
+        return out
+
+    async def queue(self, game_id: int, user_id: int, plan: dict[str, Any] | None) -> Update:
+        """Queue the user's choice for their coming Phase-B, colony or statue decision (a
+        plan of ``bot.service.ahead``, as its JSON); ``None`` withdraws it. The plan is
+        applied the moment that decision opens if it is still legal at the same price,
+        otherwise the player is asked as usual; one plan per seat, replaced by the next."""
+        async with self._locked(game_id) as live:
+            game = self._playing(live)
+            seat = self._person_seat(live.record, user_id)
+            if plan is not None:
+                try:
+                    parsed = ahead.plan_from_dict(plan)
+                except ahead.PlanError as exc:
+                    raise Refusal(R.BAD_REQUEST, f"That plan cannot be queued: {exc}",
+                                  "bad_plan", field=exc.field) from None
+                if ahead.expired(game, parsed):
+                    raise Refusal(R.BAD_REQUEST, "That plan is for a step already past.",
+                                  "plan_expired")
+                plan = parsed.to_dict()
+            rec = copy.deepcopy(live.record)
+            rec.seats[seat] = replace(rec.seats[seat], plan=plan)
+            rec.updated_at = self.clock()
+            await self._save(rec, game)
+            live.record, live.rev = rec, next(_REVISIONS)
+            update = self._update(live, game, game, Result(), U.QUEUED, [], stale={seat},
+                                  user=user_id)
+        self._kick(game_id)  # the decision may be open already
+        return update
+
     # ------------------------------------------------------------------ time control
 
     async def rejoin(self, game_id: int, user_id: int) -> Update:
@@ -388,7 +429,7 @@ class GameService:
             seat = self._person_seat(live.record, user_id)
             me = live.record.seats[seat]
             if not me.ai_takeover:
-                raise Refusal(S.NOT_TAKEN_OVER, "The AI does not play your seat.", seat=seat)
+                raise Refusal(R.NOT_TAKEN_OVER, "The AI does not play your seat.", seat=seat)
             rec = copy.deepcopy(live.record)
             rec.seats[seat] = replace(me, ai_takeover=False, strikes=0, votes=[])
             rec.updated_at = self.clock()
@@ -407,7 +448,7 @@ class GameService:
             rec = live.record
             mine = self._person_seat(rec, voter_user)
             if rec.seats[mine].ai_takeover:
-                raise Refusal(S.TAKEN_OVER, "The AI plays your seat; rejoin first.", seat=mine)
+                raise Refusal(R.TAKEN_OVER, "The AI plays your seat; rejoin first.", seat=mine)
             if type(seat) is not int or not 0 <= seat < len(rec.seats):
                 raise Refusal(R.NOT_SEATED, "There is no such seat in this game.", "no_seat",
                               seat=str(seat)[:20])
@@ -464,7 +505,7 @@ class GameService:
                             default=S.DEFAULT_AWAY_DAYS)
             used = S.paused(self._vacations.get(user_id, []), now - S.YEAR, now) / S.DAY
             if used + days > allowance + 1e-9:
-                raise Refusal(S.AWAY_ALLOWANCE, "That is more time away than this server "
+                raise Refusal(R.AWAY_ALLOWANCE, "That is more time away than this server "
                               "allows in a year.", allowance=allowance,
                               used=round(used, 2), requested=days,
                               left=round(max(0.0, allowance - used), 2))
@@ -763,6 +804,27 @@ class GameService:
         self.hub.publish(update)
         return update
 
+    @staticmethod
+    def _planned(rec: GameRecord, game: Game,
+                 seats: dict[int, SeatRecord]) -> tuple[Decision, dict[str, Any]] | None:
+        """The first open decision a queued plan answers now, with its action; plans that
+        can no longer apply are dropped into ``seats`` (written with the moves)."""
+        for d in driver.pending(game):
+            seat = seats.get(d.seat, rec.seats[d.seat])
+            if seat.plan is None or seat.user_id is None or seat.ai_takeover:
+                continue
+            plan = ahead.plan_from_dict(seat.plan)
+            if ahead.expired(game, plan):
+                seats[d.seat] = replace(seat, plan=None)
+                continue
+            action = ahead.resolve(game, d.seat, plan)
+            if ahead.decision_kind(game, d.seat) == plan.kind:
+                # the decision the plan was for is open: applied now, or asked as usual
+                seats[d.seat] = replace(seat, plan=None)
+            if action is not None:
+                return d, action
+        return None
+
     def _apply(self, clone: Game, seat: int, action: Any, decision_id: str, by: str,
                acc: Result, rows: dict[int, ActionRecord]) -> None:
         """Apply one action to the clone; remember the log rows it wrote and its events."""
@@ -893,14 +955,20 @@ class GameService:
             clone = live.game.clone()
             rows: dict[int, ActionRecord] = {}
             res = Result()
+            seats: dict[int, SeatRecord] = {}
             while True:  # the driver's step, one forced decision at a time (with its id)
                 forced = [d for d in driver.pending(clone) if d.forced]
-                if not forced:
+                if forced:
+                    d = forced[0]
+                    self._apply(clone, d.seat, d.actions[0], d.id, "forced", res, rows)
+                    continue
+                planned = self._planned(live.record, clone, seats)
+                if planned is None:
                     break
-                d = forced[0]
-                self._apply(clone, d.seat, d.actions[0], d.id, "forced", res, rows)
-            if rows:
-                await self._commit(live, clone, res, rows, U.FORCED)
+                d, action = planned
+                self._apply(clone, d.seat, action, d.id, "ahead", res, rows)
+            if rows or seats:
+                await self._commit(live, clone, res, rows, U.FORCED, seats=seats)
             game = live.game
             jobs: list[tuple[Decision, str, dict[str, Any]]] = []
             for d in driver.pending(game):

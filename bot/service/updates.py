@@ -27,6 +27,9 @@ STARTED, ACTION, FORCED, AI, CONCEDED, ABANDONED = (
 # time control (docs/service.md, "Time control, reminders and expiry")
 DEADLINE, REMINDER, TAKEOVER, REJOINED, VOTE, AWAY, BACK = (
     "deadline", "reminder", "takeover", "rejoined", "vote", "away", "back")
+# acting ahead: a plan queued or withdrawn (the move itself, when applied, is an ACTION by
+# "ahead")
+QUEUED = "queued"
 
 
 class Waiting(NamedTuple):

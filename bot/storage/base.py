@@ -42,6 +42,8 @@ class SeatRecord:
     ai_takeover: bool = False
     bank: float | None = None
     votes: list[int] = field(default_factory=list)
+    # acting ahead (migration 0004): the seat's queued plan (bot/service/ahead.py), or None
+    plan: dict[str, Any] | None = None
 
 
 @dataclass

@@ -348,7 +348,7 @@ class SqliteStore:
                 "SELECT id, status, variant, options, setup, seed, content_version,"
                 " rules_version, host_user_id, discord, created_at, updated_at,"
                 " (SELECT json_group_array(json_array(seat, name, user_id, ai_level, conceded,"
-                "  strikes, ai_takeover, bank, json(votes)))"
+                "  strikes, ai_takeover, bank, json(votes), json(plan)))"
                 "  FROM seats WHERE game_id = games.id)"
                 " FROM games WHERE id = ?",
                 (game_id,),
@@ -363,9 +363,9 @@ class SqliteStore:
             ) as cur:
                 action_rows = await cur.fetchall()
         seats = sorted((SeatRecord(seat, name, user_id, ai_level, bool(conceded), strikes,
-                                   bool(takeover), bank, votes)
-                        for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes
-                        in json.loads(row[12])),
+                                   bool(takeover), bank, votes, plan)
+                        for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes,
+                        plan in json.loads(row[12])),
                        key=lambda s: s.seat)
         record = GameRecord(
             id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
@@ -412,7 +412,8 @@ class SqliteStore:
         # serialise before the transaction: a row that is not JSON fails here, nothing written
         values = [(game_id, r.seq, r.seat, _dumps(r.action), r.decision_id, r.submitted_by, r.at)
                   for r in rows]
-        seat_state = [(s.strikes, int(s.ai_takeover), s.bank, _dumps(s.votes), game_id, s.seat)
+        seat_state = [(s.strikes, int(s.ai_takeover), s.bank, _dumps(s.votes),
+                       None if s.plan is None else _dumps(s.plan), game_id, s.seat)
                       for s in seats or ()]
         timer_values = _timer_values(add_timers)
         deleted = [(i,) for i in delete_timers]
@@ -444,7 +445,7 @@ class SqliteStore:
                                        f"its action log ({count} rows up to seq {top})")
             for state in seat_state:
                 cur = conn.execute("UPDATE seats SET strikes = ?, ai_takeover = ?, bank = ?,"
-                                   " votes = ? WHERE game_id = ? AND seat = ?", state)
+                                   " votes = ?, plan = ? WHERE game_id = ? AND seat = ?", state)
                 if cur.rowcount != 1:
                     raise StorageError(f"game {game_id} has no seat {state[-1]}")
             return _change_timers(conn, deleted, timer_values)
@@ -658,12 +659,13 @@ def _game_values(record: GameRecord) -> tuple[Any, ...]:
 
 _INSERT_SEAT = (
     "INSERT INTO seats (game_id, seat, name, user_id, ai_level, conceded, strikes, ai_takeover,"
-    " bank, votes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    " bank, votes, plan) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 def _seat_values(game_id: int, seats: list[SeatRecord]) -> list[tuple[Any, ...]]:
     return [(game_id, s.seat, s.name, s.user_id, s.ai_level, int(s.conceded), s.strikes,
-             int(s.ai_takeover), s.bank, _dumps(s.votes)) for s in seats]
+             int(s.ai_takeover), s.bank, _dumps(s.votes),
+             None if s.plan is None else _dumps(s.plan)) for s in seats]
 
 
 async def _insert_seats(db: aiosqlite.Connection, game_id: int,
