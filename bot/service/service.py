@@ -196,6 +196,8 @@ class GameService:
         if variant not in VARIANTS:
             raise Refusal(R.BAD_REQUEST, "The variant must be basic or advanced.",
                           "bad_variant", variants=list(VARIANTS))
+        if rated:  # rated games are played without hints (docs/leagues.md)
+            hints = False
         extra = dict(options or {})
         tc = S.parse_time_control(time_control if time_control is not None
                                   else extra.pop("time_control", None))
@@ -291,6 +293,8 @@ class GameService:
             new = replace(copy.deepcopy(rec), status=ACTIVE, setup=game.setup.to_dict(),
                           seed=seed, content_version=version, rules_version=RULES_VERSION,
                           seats=seats, updated_at=self.clock())
+            if new.options.get("rated"):  # never hints in a rated game (docs/leagues.md)
+                new.options["hints"] = False
             await self._save(new, game)
             live.record, live.game, live.rev = new, game, next(_REVISIONS)
             self.store.notify(game_id, game.version)
@@ -1026,6 +1030,11 @@ class GameService:
             decided = iter(await self._in_pool(partial(S.ai_batch, jobs)))
             answers = [a if a is not None else next(decided) for a in answers]
         return [a for a in answers if a is not None]
+
+    async def run_ai_job(self, job: Callable[[], Any]) -> Any:
+        """Run a picklable CPU-heavy job (an AI decision, a post-game review) in the AI
+        pool, never on the event loop."""
+        return await self._in_pool(job)
 
     async def _in_pool(self, job: Callable[[], Any]) -> Any:
         """Run an AI job in the pool (never on the event loop); a broken pool the service

@@ -1,0 +1,102 @@
+"""Post-game review through the service: ``await review_job(service, game_id, seat)``.
+
+The finished game's save is reviewed by :func:`hadara.ai.review.review` in the service's AI
+process pool (never on the event loop), and each listed moment is drawn with
+``rendering.render_decision`` (the seat's private decision image at that moment) in the
+service's render pool. Only the seat's own view of each moment is used, so a review shows
+nothing its player could not see. Documentation: docs/ai.md, "Post-game review".
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Executor
+from functools import partial
+from typing import Any
+
+from bot.storage.base import ABANDONED, FINISHED, LOBBY
+from hadara import save
+from hadara.ai.review import DEFAULT_ROLLOUTS, review
+
+from . import refusals as R
+from .content import Files, worker_catalog
+from .refusals import Refusal
+from .service import GameService
+
+#: ``submitted_by`` values of a seat's person: their clicks and the plans they queued.
+PERSON_SOURCES = ("user:", "ahead")
+
+
+def review_pool_job(save_data: dict[str, Any], seat: int, top: int, level: str, budget: int,
+                    only: list[int] | None, version: str | None,
+                    files: Files | None) -> dict[str, Any]:
+    """The review in a worker process, with the game's catalog (picklable, top level)."""
+    catalog = worker_catalog(version, files)
+    return review(save_data, seat, top=top, catalog=catalog, level=level, budget=budget,
+                  only=only)
+
+
+def render_moments(views: list[dict[str, Any]], version: str | None,
+                   files: Files | None) -> list[bytes]:
+    """The seat's decision image of each view, as PNG bytes (picklable, top level)."""
+    import rendering  # in the worker: Pillow and the fonts load there
+
+    catalog = worker_catalog(version, files)
+    return [rendering.render_decision(v, catalog) for v in views]
+
+
+async def review_job(service: GameService, game_id: int, seat: int, *, top: int = 5,
+                     level: str = "greedy", budget: int = DEFAULT_ROLLOUTS,
+                     people_only: bool = True, images: bool = True,
+                     executor: Executor | None = None) -> dict[str, Any]:
+    """Review ``seat``'s decisions in a finished game: ``{"summary", "items"}`` as
+    :func:`hadara.ai.review.review` returns them, each item with ``"image"`` (PNG bytes of the
+    seat's decision image at that moment; None with ``images=False``).
+
+    ``people_only``: review only the decisions the seat's person made (clicks and queued
+    plans), not those an AI made for it (deadlines, concession, takeover). ``executor``: where
+    to run the review (default: the service's AI pool). Refusals: ``not_found``,
+    ``not_started`` (lobby), ``bad_request`` with reason ``not_finished`` (still in play) or
+    ``bad_level``, ``abandoned``, ``not_seated`` (no such seat).
+    """
+    snap = await service.load(game_id)
+    status = snap.record.status
+    if status == LOBBY:
+        raise Refusal(R.NOT_STARTED, "The game has not started yet.")
+    if status == ABANDONED:
+        raise Refusal(R.ABANDONED, "The game was abandoned.")
+    if status != FINISHED or snap.game is None:  # still in play
+        raise Refusal(R.BAD_REQUEST, "A review is ready once the game is over.",
+                      "not_finished")
+    game = snap.game
+    if type(seat) is not int or not 0 <= seat < game.n:
+        raise Refusal(R.NOT_SEATED, "There is no such seat in this game.", seat=str(seat))
+    if level not in ("greedy", "rollout"):
+        raise Refusal(R.BAD_REQUEST, f"Unknown review level {level!r}.", "bad_level",
+                      level=str(level))
+    only: list[int] | None = None
+    if people_only:
+        stored = await service.store.load_game(game_id)
+        if stored is None:
+            raise Refusal(R.NOT_FOUND, "There is no such game.")
+        only = [a.seq for a in stored.actions
+                if a.seat == seat and a.submitted_by.startswith(PERSON_SOURCES)]
+    data = save.to_dict(game)
+    version = game.catalog.version
+    files = service.catalogs.files(version)
+    job = partial(review_pool_job, data, seat, top, level, budget, only, version, files)
+    loop = asyncio.get_running_loop()
+    if executor is not None:
+        result: dict[str, Any] = await loop.run_in_executor(executor, job)
+    else:
+        # The service's pool helper (a broken pool it created is replaced once).
+        result = await service.run_ai_job(job)
+    items = result["items"]
+    pngs: list[bytes | None] = [None] * len(items)
+    if images and items:
+        drawn = await loop.run_in_executor(
+            service.render_pool, partial(render_moments, [i["view"] for i in items],
+                                         version, files))
+        pngs = list(drawn)
+    result["items"] = [{**item, "image": png} for item, png in zip(items, pngs, strict=True)]
+    return result
