@@ -1,4 +1,5 @@
-"""``python -m bot``: run the bot; ``python -m bot --check``: validate without connecting."""
+"""``python -m bot``: run the bot; ``python -m bot --check``: validate without connecting;
+``python -m bot league-sim …``: simulate a league season (docs/leagues.md)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,42 @@ async def check(config: Config) -> list[str]:
     return lines
 
 
+def league_sim(argv: list[str]) -> int:
+    """``league-sim``: a simulated season through the real game service (no Discord)."""
+    import json
+
+    from bot.league.sim import simulate_season, standings_text
+
+    ap = argparse.ArgumentParser(prog="python -m bot league-sim",
+                                 description="simulate a league season: greedy AI seats stand "
+                                 "in for the players, through the real game service")
+    ap.add_argument("--players", type=int, default=12, help="members (3 or more; default 12)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--table-size", default="4", choices=("3", "4", "5", "mixed"))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default="greedy", choices=("random", "greedy"),
+                    help="the AI standing in for every player")
+    ap.add_argument("--db", help="keep the SQLite file here (default: a temporary one)")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = ap.parse_args(argv)
+    if args.players < 3 or not 1 <= args.rounds <= 50:
+        print("league-sim: at least 3 players and 1 to 50 rounds", file=sys.stderr)
+        return 2
+    size: int | str = args.table_size if args.table_size == "mixed" else int(args.table_size)
+    logging.basicConfig(level="WARNING")
+    result = asyncio.run(simulate_season(args.players, args.rounds, size, seed=args.seed,
+                                         path=args.db, level=args.level))
+    print(json.dumps(result, indent=2) if args.json else standings_text(result))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "league-sim":
+        return league_sim(argv[1:])
+    ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord",
+                                 epilog="subcommand: league-sim (see python -m bot league-sim "
+                                 "--help)")
     ap.add_argument("--check", action="store_true",
                     help="validate configuration, storage and content without connecting")
     ap.add_argument("--env-file", default=".env")

@@ -1,4 +1,4 @@
-"""Command line: ``python -m hadara demo | simulate | data check`` (and the AI commands)."""
+"""Command line: ``python -m hadara demo | simulate | replay | data check`` (and the AI commands)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from .content import COLOURS, DEFAULT_DATA_DIR, EPOCHS, ContentError, load_catalog
+from .content import (
+    COLOURS,
+    DEFAULT_DATA_DIR,
+    EPOCHS,
+    ContentError,
+    default_catalog,
+    load_catalog,
+)
 
 
 def _data_check(args: argparse.Namespace) -> int:
@@ -72,6 +79,84 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """Replay a saved game (``hadara.save`` format) or an exported game record
+    (``hadara-game-record/1``, docs/leagues.md): print its public log and final scores."""
+    import tempfile
+
+    from . import save, scoring
+    from .content import DATA_FILES
+    from .engine import Game
+    from .errors import HadaraError
+    from .narrate import describe
+    from .setup import Setup
+
+    try:
+        doc = json.loads(Path(args.file).read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        print(f"replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    record = doc if isinstance(doc, dict) and "save" in doc else None
+    data = record["save"] if record is not None else doc
+    if not isinstance(data, dict) or "setup" not in data or "actions" not in data:
+        print("replay: not a saved game or game record", file=sys.stderr)
+        return 2
+    version = str(data.get("content_version"))
+    try:
+        if args.data:
+            catalog = load_catalog(Path(args.data))
+        else:
+            content = (record or {}).get("content") or {}
+            files = content.get("files")
+            catalog = default_catalog()
+            if catalog.version != version and isinstance(files, dict):
+                with tempfile.TemporaryDirectory(prefix="hadara-replay-") as tmp:
+                    for name in DATA_FILES:
+                        (Path(tmp) / name).write_text(files[name], "utf-8")
+                    catalog = load_catalog(tmp)
+        # check the whole save (schema, rules and content versions, every action) first
+        save.from_dict(data, catalogs={version: catalog})
+        game = Game.from_setup(Setup.from_dict(data["setup"]), data["seed"], catalog)
+    except (ContentError, HadaraError, KeyError, OSError) as exc:
+        print(f"replay failed: {exc}", file=sys.stderr)
+        return 1
+    players = game.players
+    lines = [line for ev in game.opening.public for line in describe(ev, players, catalog)]
+    for entry in data["actions"]:
+        res = game.apply(entry["seat"], dict(entry["action"]))
+        lines += [line for ev in res.public for line in describe(ev, players, catalog)]
+    if not args.quiet:
+        print("\n".join(lines))
+    conceded = {p["seat"] for p in (record or {}).get("players", []) if p.get("conceded")}
+    rows = scoring.ranking(game)
+    kept = [r for r in rows if r["seat"] not in conceded]
+    gone = [r for r in rows if r["seat"] in conceded]
+
+    def ranked(group: list[dict[str, object]], offset: int) -> list[dict[str, object]]:
+        key = {r["seat"]: (-int(r["total"]), -game.coins[int(r["seat"])])  # type: ignore[call-overload]
+               for r in group}
+        return [{**r, "rank": offset + 1 + sum(1 for k in key.values() if k < key[r["seat"]]),
+                 "conceded": r["seat"] in conceded} for r in group]
+
+    table = ranked(kept, 0) + ranked(gone, len(kept))
+    print(f"Final scores{'' if game.is_over else ' (the game is not over)'}:")
+    for r in table:
+        seat = int(r["seat"])  # type: ignore[call-overload]
+        print(f"  {r['rank']}. {players[seat]}: {r['total']} points, {game.coins[seat]} coins"
+              + (" (conceded)" if r["conceded"] else ""))
+    if args.json:
+        print(json.dumps({"scores": table, "winners": sorted(
+            int(r["seat"]) for r in table if r["rank"] == 1)}))  # type: ignore[call-overload]
+    final = (record or {}).get("final")
+    if isinstance(final, dict) and "scores" in final:
+        same = [(r["seat"], r["rank"], r["total"]) for r in final["scores"]] == [
+            (r["seat"], r["rank"], r["total"]) for r in table]
+        print("matches the recorded result" if same else "DIFFERS from the recorded result")
+        if not same:
+            return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m hadara", description="Hadara rules engine")
     sub = p.add_subparsers(dest="command", required=True)
@@ -90,6 +175,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--variant", choices=("basic", "advanced"), default="basic")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_simulate)
+
+    r = sub.add_parser("replay", help="replay a saved game or exported game record: print "
+                       "its log and final scores")
+    r.add_argument("file", help="a hadara.save JSON file or a hadara-game-record/1 export")
+    r.add_argument("--data", help="content directory to replay with (default: the record's "
+                   "embedded content, else the shipped data/)")
+    r.add_argument("--quiet", action="store_true", help="only the final scores")
+    r.add_argument("--json", action="store_true", help="also print the final scores as JSON")
+    r.set_defaults(func=_replay)
 
     data = sub.add_parser("data", help="content tools")
     dsub = data.add_subparsers(dest="data_command", required=True)

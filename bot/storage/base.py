@@ -105,6 +105,89 @@ class Vacation:
     end: float
 
 
+# -- leagues and ratings (migration 0005, docs/leagues.md)
+
+@dataclass
+class RatedResult:
+    """A rated game's outcome on one server: the finishing order of its rated people.
+
+    ``ranks``: ``[{"user", "name", "seat", "rank", "total", "coins", "last", "win"}]`` (rank 1
+    = best, ties share a rank; ``last``: conceded or played by the AI for most of the game)."""
+
+    game_id: int
+    guild_id: int
+    finished_at: float
+    ranks: list[dict[str, Any]]
+    voided: bool = False
+    voided_by: int | None = None
+    recorded_at: float = 0.0
+
+
+@dataclass
+class Rating:
+    """A person's rating on one server (openskill PlackettLuce ``mu``, ``sigma``)."""
+
+    guild_id: int
+    user_id: int
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    updated_at: float = 0.0
+
+
+@dataclass
+class LeagueRecord:
+    id: int  # 0 until stored
+    guild_id: int
+    name: str
+    settings: dict[str, Any]  # season_rounds, table_size, time_control, points, tie_breaks …
+    created_by: int | None = None
+    created_at: float = 0.0
+
+
+@dataclass
+class SeasonRecord:
+    id: int  # 0 until stored
+    league_id: int
+    number: int
+    status: str  # "open" | "active" | "finished"
+    started_at: float
+    ended_at: float | None = None
+
+
+@dataclass
+class MemberRecord:
+    season_id: int
+    user_id: int
+    name: str
+    active: bool = True
+    joined_at: float = 0.0
+
+
+@dataclass
+class RoundRecord:
+    season_id: int
+    number: int
+    started_at: float
+    started_by: int | None = None
+
+
+@dataclass
+class TableRecord:
+    """A league table: ``seats`` ``[{"user", "name"}]`` (``"ai": n`` fillers in ``extra``),
+    its game and, once over, ``result`` (``[{"user", "place", "points", …}]`` or
+    ``{"abandoned": true}``)."""
+
+    id: int  # 0 until stored
+    season_id: int
+    round: int
+    number: int
+    game_id: int | None
+    seats: list[dict[str, Any]]
+    result: Any = None
+
+
 @dataclass
 class StoredGame:
     record: GameRecord
@@ -197,6 +280,74 @@ class Store(Protocol):
         under a stored version raise StorageError."""
 
     async def load_content(self, version: str) -> dict[str, str] | None: ...
+
+    # -- rated results and ratings (per server)
+    async def record_result(self, result: RatedResult, ratings: Sequence[Rating] = (),
+                            *, replace_all: bool = False) -> bool:
+        """Store a rated result and upsert ``ratings`` in ONE transaction (with
+        ``replace_all``: the guild's ratings become exactly ``ratings``). A game already
+        recorded is left alone (nothing written): returns False."""
+
+    async def rated_result(self, game_id: int) -> RatedResult | None: ...
+
+    async def unrecorded_rated_games(self) -> list[int]:
+        """Finished games with ``options.rated`` and no rated result yet (catch-up)."""
+
+    async def rated_results(self, guild_id: int | None = None, *,
+                            include_voided: bool = True) -> list[RatedResult]:
+        """Results (of one guild) in rating order: by finished_at, then game id."""
+
+    async def void_result(self, game_id: int, voided: bool, by_user: int | None,
+                          ratings: Sequence[Rating]) -> None:
+        """Mark a result voided (or not) and replace its guild's ratings with ``ratings`` (a
+        recomputation) in ONE transaction; StorageError for an unknown result."""
+
+    async def replace_ratings(self, guild_id: int, ratings: Sequence[Rating]) -> None:
+        """The guild's ratings become exactly ``ratings`` (one transaction)."""
+
+    async def ratings(self, guild_id: int) -> list[Rating]: ...
+
+    # -- leagues, seasons, members, rounds, tables, archive
+    async def create_league(self, league: LeagueRecord, season: SeasonRecord) -> tuple[int, int]:
+        """Insert a league and its first season (its ids ignored); returns both ids."""
+
+    async def save_league(self, league: LeagueRecord) -> None: ...
+
+    async def leagues(self, guild_id: int | None = None,
+                      league_id: int | None = None) -> list[LeagueRecord]: ...
+
+    async def seasons(self, league_id: int) -> list[SeasonRecord]:
+        """A league's seasons by number."""
+
+    async def set_member(self, member: MemberRecord) -> None:
+        """Insert or update a season's member (name, active)."""
+
+    async def members(self, season_id: int) -> list[MemberRecord]: ...
+
+    async def create_round(self, rnd: RoundRecord, tables: Sequence[TableRecord]) -> list[int]:
+        """Insert a round and its tables and mark the season active (one transaction);
+        StorageError if the round exists. Returns the tables' ids."""
+
+    async def rounds(self, season_id: int) -> list[RoundRecord]: ...
+
+    async def set_table_game(self, table_id: int, game_id: int | None) -> None: ...
+
+    async def set_table_result(self, table_id: int, result: Any) -> bool:
+        """Set a table's result once; False (nothing written) if it already has one."""
+
+    async def league_tables(self, season_id: int | None = None, *,
+                            game_id: int | None = None) -> list[TableRecord]:
+        """A season's tables by round and number, or the table of one game."""
+
+    async def archive_season(self, season_id: int, standings: list[dict[str, Any]],
+                             podium: list[dict[str, Any]], at: float,
+                             next_season: SeasonRecord | None = None) -> int | None:
+        """Archive a season's standings, mark it finished and (optionally) open the next
+        season, in ONE transaction; the next season's id."""
+
+    async def season_archive(self, season_id: int
+                             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+        """An archived season's (standings, podium)."""
 
     # -- coordination (a PostgreSQL store implements these across processes)
     def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:

@@ -36,9 +36,16 @@ from .base import (
     TIMER_KINDS,
     ActionRecord,
     GameRecord,
+    LeagueRecord,
+    MemberRecord,
+    RatedResult,
+    Rating,
+    RoundRecord,
+    SeasonRecord,
     SeatRecord,
     StorageError,
     StoredGame,
+    TableRecord,
     TimerRecord,
     Vacation,
 )
@@ -602,6 +609,258 @@ class SqliteStore:
         files: dict[str, str] = json.loads(row[0])
         return files
 
+    # ------------------------------------------------------------------ ratings (0005)
+    async def record_result(self, result: RatedResult, ratings: Sequence[Rating] = (),
+                            *, replace_all: bool = False) -> bool:
+        row = (result.game_id, result.guild_id, float(result.finished_at),
+               _dumps(result.ranks), int(result.voided), result.voided_by,
+               float(result.recorded_at or self._clock()))
+        values = _rating_values(ratings)
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "INSERT INTO rated_results (game_id, guild_id, finished_at, ranks, voided,"
+                " voided_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING", row)
+            if cur.rowcount != 1:
+                return False
+            if replace_all:
+                conn.execute("DELETE FROM ratings WHERE guild_id = ?", (result.guild_id,))
+            conn.executemany(_UPSERT_RATING, values)
+            return True
+
+        out: bool = await self._transaction(write)
+        return out
+
+    async def rated_result(self, game_id: int) -> RatedResult | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(_SELECT_RESULT + " WHERE game_id = ?", (game_id,))
+        return _result(list(rows)[0]) if rows else None
+
+    async def unrecorded_rated_games(self) -> list[int]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id FROM games WHERE status = 'finished'"
+                " AND json_extract(options, '$.rated') IN (1, 'true')"
+                " AND id NOT IN (SELECT game_id FROM rated_results) ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def rated_results(self, guild_id: int | None = None, *,
+                            include_voided: bool = True) -> list[RatedResult]:
+        where, args = [], []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            args.append(guild_id)
+        if not include_voided:
+            where.append("voided = 0")
+        query = _SELECT_RESULT + (" WHERE " + " AND ".join(where) if where else "")
+        async with self._read() as db:
+            rows = await db.execute_fetchall(query + " ORDER BY finished_at, game_id", args)
+        return [_result(r) for r in rows]
+
+    async def void_result(self, game_id: int, voided: bool, by_user: int | None,
+                          ratings: Sequence[Rating]) -> None:
+        values = _rating_values(ratings)
+
+        def write(conn: sqlite3.Connection) -> None:
+            row = conn.execute("SELECT guild_id FROM rated_results WHERE game_id = ?",
+                               (game_id,)).fetchone()
+            if row is None:
+                raise StorageError(f"no rated result for game {game_id}")
+            conn.execute("UPDATE rated_results SET voided = ?, voided_by = ? WHERE game_id = ?",
+                         (int(voided), by_user if voided else None, game_id))
+            conn.execute("DELETE FROM ratings WHERE guild_id = ?", (row[0],))
+            conn.executemany(_UPSERT_RATING, values)
+
+        await self._transaction(write)
+
+    async def replace_ratings(self, guild_id: int, ratings: Sequence[Rating]) -> None:
+        values = _rating_values(ratings)
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            conn.executemany(_UPSERT_RATING, values)
+
+        await self._transaction(write)
+
+    async def ratings(self, guild_id: int) -> list[Rating]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT guild_id, user_id, mu, sigma, games, wins, updated_at FROM ratings"
+                " WHERE guild_id = ? ORDER BY user_id", (guild_id,))
+        return [Rating(*r) for r in rows]
+
+    # ------------------------------------------------------------------ leagues (0005)
+    async def create_league(self, league: LeagueRecord, season: SeasonRecord) -> tuple[int, int]:
+        values = (league.guild_id, league.name, _dumps(league.settings), league.created_by,
+                  float(league.created_at))
+
+        def write(conn: sqlite3.Connection) -> tuple[int, int]:
+            cur = conn.execute("INSERT INTO leagues (guild_id, name, settings, created_by,"
+                               " created_at) VALUES (?, ?, ?, ?, ?)", values)
+            assert cur.lastrowid is not None
+            league_id = cur.lastrowid
+            cur = conn.execute(
+                "INSERT INTO league_seasons (league_id, number, status, started_at, ended_at)"
+                " VALUES (?, ?, ?, ?, ?)", (league_id, season.number, season.status,
+                                            season.started_at, season.ended_at))
+            assert cur.lastrowid is not None
+            return league_id, cur.lastrowid
+
+        out: tuple[int, int] = await self._transaction(write)
+        return out
+
+    async def save_league(self, league: LeagueRecord) -> None:
+        values = (league.name, _dumps(league.settings), league.id)
+
+        def write(conn: sqlite3.Connection) -> None:
+            cur = conn.execute("UPDATE leagues SET name = ?, settings = ? WHERE id = ?", values)
+            if cur.rowcount != 1:
+                raise StorageError(f"no league {league.id}")
+
+        await self._transaction(write)
+
+    async def leagues(self, guild_id: int | None = None,
+                      league_id: int | None = None) -> list[LeagueRecord]:
+        where, args = [], []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            args.append(guild_id)
+        if league_id is not None:
+            where.append("id = ?")
+            args.append(league_id)
+        query = ("SELECT id, guild_id, name, settings, created_by, created_at FROM leagues"
+                 + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id")
+        async with self._read() as db:
+            rows = await db.execute_fetchall(query, args)
+        return [LeagueRecord(i, g, n, json.loads(st), by, at) for i, g, n, st, by, at in rows]
+
+    async def seasons(self, league_id: int) -> list[SeasonRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id, league_id, number, status, started_at, ended_at FROM league_seasons"
+                " WHERE league_id = ? ORDER BY number", (league_id,))
+        return [SeasonRecord(*r) for r in rows]
+
+    async def set_member(self, member: MemberRecord) -> None:
+        values = (member.season_id, member.user_id, member.name, int(member.active),
+                  float(member.joined_at))
+        await self._transaction(lambda conn: conn.execute(
+            "INSERT INTO league_members (season_id, user_id, name, active, joined_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (season_id, user_id) DO UPDATE SET"
+            " name = excluded.name, active = excluded.active", values))
+
+    async def members(self, season_id: int) -> list[MemberRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT season_id, user_id, name, active, joined_at FROM league_members"
+                " WHERE season_id = ? ORDER BY joined_at, user_id", (season_id,))
+        return [MemberRecord(s, u, n, bool(a), j) for s, u, n, a, j in rows]
+
+    async def create_round(self, rnd: RoundRecord, tables: Sequence[TableRecord]) -> list[int]:
+        table_values = [(t.season_id, t.round, t.number, t.game_id, _dumps(t.seats),
+                         None if t.result is None else _dumps(t.result)) for t in tables]
+
+        def write(conn: sqlite3.Connection) -> list[int]:
+            try:
+                conn.execute("INSERT INTO league_rounds (season_id, number, started_at,"
+                             " started_by) VALUES (?, ?, ?, ?)",
+                             (rnd.season_id, rnd.number, rnd.started_at, rnd.started_by))
+            except sqlite3.IntegrityError as exc:
+                raise StorageError(f"season {rnd.season_id} already has round {rnd.number}"
+                                   ) from exc
+            conn.execute("UPDATE league_seasons SET status = 'active' WHERE id = ?",
+                         (rnd.season_id,))
+            ids = []
+            for values in table_values:
+                cur = conn.execute("INSERT INTO league_tables (season_id, round, number,"
+                                   " game_id, seats, result) VALUES (?, ?, ?, ?, ?, ?)", values)
+                assert cur.lastrowid is not None
+                ids.append(cur.lastrowid)
+            return ids
+
+        out: list[int] = await self._transaction(write)
+        return out
+
+    async def rounds(self, season_id: int) -> list[RoundRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT season_id, number, started_at, started_by FROM league_rounds"
+                " WHERE season_id = ? ORDER BY number", (season_id,))
+        return [RoundRecord(*r) for r in rows]
+
+    async def set_table_game(self, table_id: int, game_id: int | None) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            cur = conn.execute("UPDATE league_tables SET game_id = ? WHERE id = ?",
+                               (game_id, table_id))
+            if cur.rowcount != 1:
+                raise StorageError(f"no league table {table_id}")
+
+        await self._transaction(write)
+
+    async def set_table_result(self, table_id: int, result: Any) -> bool:
+        text = _dumps(result)
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute("UPDATE league_tables SET result = ? WHERE id = ?"
+                               " AND result IS NULL", (text, table_id))
+            return cur.rowcount == 1
+
+        out: bool = await self._transaction(write)
+        return out
+
+    async def league_tables(self, season_id: int | None = None, *,
+                            game_id: int | None = None) -> list[TableRecord]:
+        where, args = [], []
+        if season_id is not None:
+            where.append("season_id = ?")
+            args.append(season_id)
+        if game_id is not None:
+            where.append("game_id = ?")
+            args.append(game_id)
+        query = ("SELECT id, season_id, round, number, game_id, seats, result FROM league_tables"
+                 + (" WHERE " + " AND ".join(where) if where else "")
+                 + " ORDER BY season_id, round, number")
+        async with self._read() as db:
+            rows = await db.execute_fetchall(query, args)
+        return [TableRecord(i, s, r, n, g, json.loads(seats),
+                            None if res is None else json.loads(res))
+                for i, s, r, n, g, seats, res in rows]
+
+    async def archive_season(self, season_id: int, standings: list[dict[str, Any]],
+                             podium: list[dict[str, Any]], at: float,
+                             next_season: SeasonRecord | None = None) -> int | None:
+        values = (season_id, _dumps(standings), _dumps(podium), float(at))
+
+        def write(conn: sqlite3.Connection) -> int | None:
+            cur = conn.execute("UPDATE league_seasons SET status = 'finished', ended_at = ?"
+                               " WHERE id = ? AND status != 'finished'", (at, season_id))
+            if cur.rowcount != 1:
+                raise StorageError(f"season {season_id} is unknown or already finished")
+            conn.execute("INSERT INTO league_archive (season_id, standings, podium,"
+                         " archived_at) VALUES (?, ?, ?, ?)", values)
+            if next_season is None:
+                return None
+            cur = conn.execute(
+                "INSERT INTO league_seasons (league_id, number, status, started_at, ended_at)"
+                " VALUES (?, ?, ?, ?, ?)", (next_season.league_id, next_season.number,
+                                            next_season.status, next_season.started_at,
+                                            next_season.ended_at))
+            return cur.lastrowid
+
+        out: int | None = await self._transaction(write)
+        return out
+
+    async def season_archive(self, season_id: int
+                             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT standings, podium FROM league_archive WHERE season_id = ?",
+                (season_id,))
+        for standings, podium in rows:
+            return json.loads(standings), json.loads(podium)
+        return None
+
     # ------------------------------------------------------------------ coordination
     @asynccontextmanager
     async def lock(self, game_id: int) -> AsyncIterator[None]:
@@ -695,6 +954,26 @@ def _change_timers(conn: sqlite3.Connection, deleted: list[tuple[int]],
         assert cur.lastrowid is not None
         ids.append(cur.lastrowid)
     return ids
+
+
+_SELECT_RESULT = ("SELECT game_id, guild_id, finished_at, ranks, voided, voided_by, recorded_at"
+                  " FROM rated_results")
+_UPSERT_RATING = (
+    "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, updated_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+    " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+    " updated_at = excluded.updated_at")
+
+
+def _rating_values(ratings: Sequence[Rating]) -> list[tuple[Any, ...]]:
+    return [(r.guild_id, r.user_id, float(r.mu), float(r.sigma), r.games, r.wins,
+             float(r.updated_at)) for r in ratings]
+
+
+def _result(row: Any) -> RatedResult:
+    game_id, guild_id, finished_at, ranks, voided, voided_by, recorded_at = row
+    return RatedResult(game_id, guild_id, finished_at, json.loads(ranks), bool(voided),
+                       voided_by, recorded_at)
 
 
 if TYPE_CHECKING:  # mypy checks that SqliteStore implements the protocol

@@ -1,0 +1,102 @@
+"""A server's leaderboard (or a league's standings) as an image: 800 px wide, legible at 400.
+
+``render_leaderboard(rows, title="Leaderboard") -> PNG bytes``; ``rows`` are the dicts of
+``bot.league.ratings.Ratings.leaderboard`` (``position``, ``name``, ``rating``, ``mu``,
+``sigma``, ``games``, ``wins``) or of ``LeagueService.standings`` (with ``points``: a points
+column is shown). Each row also carries ``text``, the plain-text fallback a front end posts
+when it cannot send images; :func:`leaderboard_text` joins them.
+
+Text is never smaller than ``theme.MIN_TEXT`` (28 px at 800, 14 px when shown at 400).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import theme
+from .canvas import Canvas, png_bytes
+from .fonts import FontBook
+
+MARGIN = 18
+TITLE_H = 84
+HEAD_H = 48
+ROW = 56
+MAX_ROWS = 25
+MEDALS = {1: theme.GOLD, 2: (168, 169, 173), 3: (176, 112, 64)}
+
+
+def leaderboard_text(rows: Sequence[Mapping[str, Any]], title: str = "Leaderboard") -> str:
+    """The fallback: the title and one line per row."""
+    lines = [title] + [str(r.get("text") or _line(r)) for r in rows[:MAX_ROWS]]
+    return "\n".join(lines if rows else [title, "No rated games yet."])
+
+
+def _line(r: Mapping[str, Any]) -> str:
+    return (f"{r.get('position', '')}. {r.get('name', '')} — {float(r.get('rating', 0)):.1f}"
+            f" ({int(r.get('games', 0))} games)")
+
+
+def render_leaderboard(rows: Sequence[Mapping[str, Any]], title: str = "Leaderboard",
+                       fonts: FontBook | None = None) -> bytes:
+    """The leaderboard as PNG bytes (at most ``MAX_ROWS`` rows)."""
+    if fonts is None:
+        from . import default_fonts
+
+        fonts = default_fonts()
+    return png_bytes(draw_leaderboard(rows, title, fonts).image)
+
+
+def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str,
+                     fonts: FontBook) -> Canvas:
+    shown = list(rows[:MAX_ROWS])
+    standings = any("points" in r for r in shown)
+    height = TITLE_H + HEAD_H + max(1, len(shown)) * ROW + MARGIN
+    cv = Canvas(theme.WIDTH, height, fonts)
+    w = theme.WIDTH
+    cv.draw.rectangle((0, 0, w, TITLE_H - 12), fill=theme.PANEL)
+    cv.draw.line((0, TITLE_H - 12, w, TITLE_H - 12), fill=theme.LINE, width=2)
+    cv.text(MARGIN, (TITLE_H - 12) / 2, title, theme.TITLE, bold=True, anchor="lm",
+            max_width=w - 2 * MARGIN)
+    # columns: position, name, [points], rating (± sigma), games
+    x_pos, x_name = MARGIN + 34, MARGIN + 84
+    x_games = w - MARGIN - 10
+    x_rating = x_games - 110
+    x_points = x_rating - 170
+    name_w = (x_points - 96 if standings else x_rating - 150) - x_name - 12
+    y = TITLE_H
+    head = [(x_name, "Player", "lm"), (x_rating, "Rating", "rm"), (x_games, "Games", "rm")]
+    if standings:
+        head.append((x_points, "Points", "rm"))
+    for x, label, anchor in head:
+        cv.text(x, y + HEAD_H / 2, label, theme.MIN_TEXT, bold=True, fill=theme.MUTED,
+                anchor=anchor)
+    y += HEAD_H
+    if not shown:
+        cv.text(w / 2, y + ROW / 2, "No rated games yet.", theme.TEXT, fill=theme.MUTED,
+                anchor="mm")
+        return cv
+    for i, r in enumerate(shown):
+        fill = theme.PANEL if i % 2 == 0 else theme.PANEL_ALT
+        cv.draw.rectangle((MARGIN, y, w - MARGIN, y + ROW), fill=fill)
+        pos = int(r.get("position", i + 1))
+        medal = MEDALS.get(pos)
+        if medal is not None:
+            cv.draw.ellipse((x_pos - 22, y + ROW / 2 - 22, x_pos + 22, y + ROW / 2 + 22),
+                            fill=medal)
+        cv.text(x_pos, y + ROW / 2, str(pos), theme.TEXT, bold=True, anchor="mm")
+        cv.text(x_name, y + ROW / 2, str(r.get("name", "")), theme.TEXT, bold=pos <= 3,
+                anchor="lm", max_width=name_w)
+        if standings:
+            pts = float(r.get("points", 0))
+            cv.text(x_points, y + ROW / 2, f"{pts:g}", theme.BIG, bold=True, anchor="rm")
+        rating = float(r.get("rating", 0.0))
+        sigma = r.get("sigma")
+        cv.text(x_rating - 62, y + ROW / 2, f"{rating:.1f}", theme.TEXT, bold=not standings,
+                anchor="rm")
+        if sigma is not None:
+            cv.text(x_rating, y + ROW / 2, f"±{float(sigma):.0f}", theme.MIN_TEXT,
+                    fill=theme.MUTED, anchor="rm")
+        cv.text(x_games, y + ROW / 2, str(int(r.get("games", 0))), theme.TEXT, anchor="rm")
+        y += ROW
+    return cv
