@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+DEMO_STAMP := $(VENV)/.demo-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test test-all lint bench sample clean
+.PHONY: run test test-all lint bench sample demo screenshots clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,6 +16,20 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python -m bot
+
+# The demo extra (simcord's browser preview) has a stamp of its own.
+$(DEMO_STAMP): $(STAMP)
+	@$(BIN)/python -m pip install --quiet -e '.[demo]'
+	@rm -f $(VENV)/.demo-*
+	@touch $@
+
+# The real bot against an offline Discord in your browser (prints the address).
+demo: $(DEMO_STAMP)
+	$(BIN)/python -m bot.demo
+
+# PNGs of a scripted game as a player sees it (needs chromium: sudo apt-get install chromium).
+screenshots: $(DEMO_STAMP)
+	$(BIN)/python -m bot.screenshots --out out/screenshots
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,305 @@
+"""``python -m bot.screenshots --out DIR`` (``make screenshots``): PNG screenshots of what a
+player sees, from a scripted game of the real bot against simcord's offline Discord.
+
+Two people ("alice", whose view is shown, and "bob", who gets his turns by DM) and one AI play
+a basic game to its end by clicking, as in the end-to-end tests. At each kind of moment — the
+lobby, the board, alice's panels (draft, Phase B, colony, statue, feeding, medals), a round's
+reveal, the final scores, bob's DM panel — simcord's local preview shows that message to its
+viewer, and Debian's headless chromium photographs it. The board and a panel are also taken at
+phone width (412 px).
+
+The preview's own screenshot needs a Playwright browser download; here the preview page is
+pinned the way its managed capture pins it (simcord 3.2.1 internals: ``_pin_capture``), so
+chromium on the plain URL sees the message alone, without the preview's toolbar.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.config import Config
+
+DESKTOP = 1000
+PHONE = 412
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+CHROMIUM_HELP = """\
+Screenshots need a headless chromium, which was not found.
+On Debian or Ubuntu:  sudo apt-get install chromium
+(or set CHROMIUM=/path/to/chromium)."""
+#: The table cog's coalescing delays, multiplied (as in tests/e2e): simcord waits out short
+#: virtual sleeps in real time, so the scaled ones keep the scripted game quick; the clock is
+#: advanced past them after every step. What the messages show is the same.
+TIME_SCALE = 60.0
+ADVANCE = 100.0
+PANEL_KINDS = ("draft", "phase_b", "colony", "statue", "feeding", "medals")
+BACK = "Back"
+
+log = logging.getLogger("hadara.screenshots")
+
+
+def find_chromium() -> str | None:
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).exists() or shutil.which(explicit) else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+async def shoot(chromium: str, url: str, out: Path, width: int, height: int) -> None:
+    """One headless chromium screenshot of ``url`` (served by this process meanwhile)."""
+    with tempfile.TemporaryDirectory(prefix="hadara-chromium-") as profile:
+        proc = await asyncio.create_subprocess_exec(
+            chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--hide-scrollbars", f"--user-data-dir={profile}",
+            "--virtual-time-budget=4000", f"--window-size={width},{height}",
+            f"--screenshot={out}", url,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        try:
+            code = await asyncio.wait_for(proc.wait(), 120)
+        except TimeoutError:
+            proc.kill()
+            raise RuntimeError(f"chromium timed out on {out.name}") from None
+    if code != 0 or not out.is_file():
+        raise RuntimeError(f"chromium failed ({code}) on {out.name}")
+
+
+def trim(path: Path, background_margin: int = 16) -> None:
+    """Cut the empty background below and right of the content (fixed-size captures are
+    taller than most messages)."""
+    from PIL import Image, ImageChops
+
+    with Image.open(path) as image:
+        rgb = image.convert("RGB")
+    background = Image.new("RGB", rgb.size, rgb.getpixel((rgb.width - 1, rgb.height - 1)))
+    box = ImageChops.difference(rgb, background).getbbox()
+    if box is None:
+        return
+    right = min(rgb.width, box[2] + background_margin)
+    bottom = min(rgb.height, box[3] + background_margin)
+    rgb.crop((0, 0, right, bottom)).save(path, optimize=True)
+
+
+@dataclass
+class Shots:
+    """The scripted game's world and the screenshots taken so far."""
+
+    env: Any
+    bot: Any
+    chromium: str
+    out: Path
+    channel: Any  # #hadara
+    members: dict[str, Any]
+    users: dict[str, Any]
+    taken: list[Path] = field(default_factory=list)
+    gid: int = 0
+
+    async def capture(self, name: str, target: Any, *, viewer: Any, channel: Any,
+                      width: int = DESKTOP, height: int = 900,
+                      layout: str = "message") -> Path:
+        """Photograph ``target`` (a message or an ephemeral response) as ``viewer`` sees it."""
+        await self.env.settle()
+        path = self.out / f"{name}.png"
+        preview = self.env.preview(channel, viewers=[viewer], layout=layout, width=width,
+                                   height=height, display="fixed")
+        async with preview:
+            try:  # pin the page as simcord's managed capture does (no preview toolbar)
+                pin = preview._pin_capture(viewer, target, 0.0, (width, height), layout)
+                preview._open_page = lambda viewer_id=None, target_id=None: pin.page
+            except Exception as exc:  # another simcord: the interactive page, toolbar and all
+                log.warning("could not pin the capture (%s); using the live page", exc)
+                await preview.show(target)
+            await shoot(self.chromium, preview.url, path, width, height)
+        trim(path)
+        self.taken.append(path)
+        print(f"  {path}", flush=True)
+        return path
+
+    # -- the game -----------------------------------------------------------------------------
+
+    async def settle(self) -> None:
+        await self.bot.service.idle(self.gid)
+        await self.env.advance_time(ADVANCE)
+        await self.bot.service.idle(self.gid)
+
+    async def thread(self) -> Any:
+        record = (await self.bot.service.load(self.gid)).record
+        return next(th for th in self.channel.threads if th.id == record.discord["thread"])
+
+    async def message(self, message_id: int) -> Any:
+        thread = self.bot.get_channel((await self.thread()).id)
+        return await thread.fetch_message(message_id)
+
+    async def board(self) -> Any:
+        record = (await self.bot.service.load(self.gid)).record
+        return await self.message(int(record.discord["board"]))
+
+    async def waiting(self) -> list[tuple[str, str]]:
+        """(member name, decision kind) of the people the game waits for."""
+        snap = await self.bot.service.load(self.gid)
+        names = {m.id: n for n, m in self.members.items()}
+        users = {s.seat: s.user_id for s in snap.record.seats}
+        return [(names[users[w.seat]], w.kind) for w in await self.bot.service.waiting(self.gid)
+                if users.get(w.seat) in names]
+
+    async def open_panel(self, name: str) -> Any:
+        result = await self.members[name].click(await self.board(), label="Take my turn")
+        return result.response
+
+    async def choose(self, name: str, panel: Any) -> None:
+        """Step into the panel (steps first, so stepped panels are walked) and choose."""
+        actor = self.members[name]
+        for _ in range(8):
+            rows = [r if isinstance(r, dict) else dict(r.to_dict()) for r in panel.components]
+            comps = [c for r in rows for c in r.get("components", [])]
+            usable = [c for c in comps if not c.get("disabled")]
+            steps = [c for c in usable if c.get("type") == 2 and ":n:" in c["custom_id"]
+                     and c.get("label") != BACK]
+            selects = [c for c in usable if c.get("type") == 3]
+            actions = [c for c in usable if c.get("type") == 2 and ":a:" in c["custom_id"]]
+            if steps:
+                panel = (await actor.click(panel, custom_id=steps[0]["custom_id"])).response
+            elif selects:
+                value = selects[0]["options"][0]["value"]
+                result = await actor.select(panel, [value], custom_id=selects[0]["custom_id"])
+                if value.startswith("a"):
+                    return
+                panel = result.response
+            elif actions:
+                await actor.click(panel, custom_id=actions[0]["custom_id"])
+                return
+            else:
+                raise RuntimeError(f"nothing to choose for {name}")
+        raise RuntimeError(f"no choice after 8 steps for {name}")
+
+
+def _scale_table(bot: Any) -> None:
+    from cogs.table import Coalescer
+
+    table = bot.get_cog("Table")
+    if table is not None:
+        base = Coalescer()
+        table.coalescer = Coalescer(
+            quiet=base.quiet * TIME_SCALE, urgent=base.urgent * TIME_SCALE,
+            max_wait=base.max_wait * TIME_SCALE, min_interval=base.min_interval * TIME_SCALE)
+
+
+async def play_and_shoot(out: Path, chromium: str, db: str) -> list[Path]:
+    from bot.client import HadaraBot
+    from bot.demo import offline_discord
+
+    bot = HadaraBot(Config(token="offline-screenshots", db=db, sync_commands="always"))
+    # simcord's default settle timeout (5 s) stays below the scaled delays: they are parked
+    async with offline_discord(bot) as env:
+        _scale_table(bot)
+        guild = env.create_guild("Hadara")
+        channel = guild.create_text_channel("hadara")
+        users = {n: env.create_user(n) for n in ("alice", "bob")}
+        members = {n: guild.add_member(u) for n, u in users.items()}
+        s = Shots(env, bot, chromium, out, channel, members, users)
+        alice, bob = members["alice"], members["bob"]
+        await bob.slash(channel, "hadara settings", dms=True)
+
+        print("lobby and board", flush=True)
+        await alice.slash(channel, "hadara new", seats=3, ai=1)
+        s.gid = max(await bot.service.store.game_ids(("lobby",)))
+        thread = await s.thread()
+        lobby = thread.history()[0]
+        await bob.click(lobby, label="Join")
+        await env.advance_time(ADVANCE)
+        lobby = await s.message(lobby.id)
+        await s.capture("01-lobby", lobby, viewer=alice, channel=thread, height=700)
+        await alice.click(lobby, label="Start")
+        await s.settle()
+        board = await s.board()
+        await s.capture("02-board", board, viewer=alice, channel=thread, height=1500)
+        await s.capture("phone-board", board, viewer=alice, channel=thread, width=PHONE,
+                        height=1400)
+
+        print("playing", flush=True)
+        shot: set[str] = set()
+        reveal_taken = dm_taken = False
+        for _ in range(400):
+            await s.settle()
+            record = (await bot.service.load(s.gid)).record
+            if record.status != "active":
+                break
+            if not reveal_taken:
+                reveals = [m for m in thread.history() if any(
+                    a.filename.startswith("reveal") for a in m.attachments)]
+                if reveals:
+                    await s.capture("04-reveal", reveals[-1], viewer=alice, channel=thread,
+                                    height=1100)
+                    reveal_taken = True
+            if not dm_taken:
+                dms = users["bob"].dm_channel.history()
+                if dms:
+                    await s.capture("10-dm-panel", dms[-1], viewer=users["bob"],
+                                    channel=users["bob"].dm_channel, height=1100)
+                    dm_taken = True
+            waiting = await s.waiting()
+            if not waiting:
+                continue
+            name, kind = waiting[0]
+            panel = await s.open_panel(name)
+            if name == "alice" and kind in PANEL_KINDS and kind not in shot:
+                number = {"draft": "03", "phase_b": "05", "colony": "06", "statue": "07",
+                          "feeding": "08", "medals": "09"}[kind]
+                await s.capture(f"{number}-{kind.replace('_', '-')}-panel", panel,
+                                viewer=alice, channel=thread, height=1100)
+                if kind == "draft":
+                    await s.capture("phone-draft-panel", panel, viewer=alice, channel=thread,
+                                    width=PHONE, height=1200)
+                shot.add(kind)
+            await s.choose(name, panel)
+        await s.settle()
+        final = thread.history()[-1]
+        await s.capture("11-final-scores", final, viewer=alice, channel=thread, height=1100)
+        missing = [k for k in PANEL_KINDS if k not in shot]
+        if missing:
+            print(f"  (alice had no {', '.join(missing)} decision in this game)")
+        await bot.service.idle()
+    return s.taken
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bot.screenshots",
+                                 description="PNG screenshots of a scripted game")
+    ap.add_argument("--out", default="out/screenshots", help="folder for the PNGs")
+    args = ap.parse_args(argv)
+    chromium = find_chromium()
+    if chromium is None:
+        print(CHROMIUM_HELP, file=sys.stderr)
+        return 1
+    from bot.demo import INSTALL_HELP, missing_preview
+
+    missing = missing_preview()
+    if missing:
+        print(f"missing: {', '.join(missing)}\n\n{INSTALL_HELP}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="hadara-shots-") as tmp, \
+            contextlib.suppress(KeyboardInterrupt):
+        taken = asyncio.run(play_and_shoot(out, chromium, str(Path(tmp) / "shots.sqlite3")))
+        print(f"{len(taken)} screenshots in {out}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
