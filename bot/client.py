@@ -26,7 +26,12 @@ from bot.storage.base import Store
 log = logging.getLogger("hadara.bot")
 
 # The cogs, by extension name (cogs.errors installs the global app-command error handler).
-EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.table")
+EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.table", "cogs.multiday",
+              "cogs.ahead")
+
+
+def _discord_time() -> float:
+    return discord.utils.utcnow().timestamp()
 
 
 class HadaraBot(commands.Bot):
@@ -46,7 +51,9 @@ class HadaraBot(commands.Bot):
         if self.service is None:
             if self._store is None:
                 self._store = open_store(self.config.db)
-            self.service = GameService(self._store)
+            # Discord's clock: the real time in production, the virtual one under simcord (so
+            # deadlines follow the time the tests advance)
+            self.service = GameService(self._store, clock=_discord_time)
         await self.service.open()
         for name in EXTENSIONS:
             await self.load_extension(name)

@@ -21,12 +21,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.messages import t
+from bot.service import scheduler as S
 from bot.storage.base import ACTIVE, LOBBY
 from hadara.content import TRACKS, Card, Catalog, default_catalog
 from hadara.effects import effect_name, effect_text
 from hadara.engine import Game
 from hadara.narrate import EPOCH, describe
 
+from . import multiday as M
 from .errors import Denied
 from .lobby import (
     DEFAULT_AI_LEVEL,
@@ -135,16 +137,19 @@ GameArg = app_commands.Range[int, 1, 2**53]
 @hadara.command(name="new", description=t("cmd.new"))
 @app_commands.describe(seats=t("cmd.new.seats"), variant=t("cmd.new.variant"), ai=t("cmd.new.ai"),
                        ai_level=t("cmd.new.ai_level"), rated=t("cmd.new.rated"),
-                       hints=t("cmd.new.hints"))
+                       hints=t("cmd.new.hints"), time_control=t("cmd.new.time_control"),
+                       strikes=t("cmd.new.strikes"))
 @app_commands.choices(
     variant=[app_commands.Choice(name=t(f"lobby.variant.{v}"), value=v)
              for v in ("basic", "advanced")],
-    ai_level=[app_commands.Choice(name=t(f"lobby.ai_level.{v}"), value=v) for v in AI_LEVELS])
+    ai_level=[app_commands.Choice(name=t(f"lobby.ai_level.{v}"), value=v) for v in AI_LEVELS],
+    time_control=[app_commands.Choice(name=t(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
 @guild_only
 async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[int, 2, 5] = 4,
               variant: str = "basic", ai: app_commands.Range[int, 0, 4] = 0,
               ai_level: str = DEFAULT_AI_LEVEL, rated: bool = False,
-              hints: bool = True) -> None:
+              hints: bool = True, time_control: str = "none",
+              strikes: app_commands.Range[int, 1, 10] = S.DEFAULT_STRIKES) -> None:
     if ai >= seats:
         raise Denied("game.error.too_many_ai", seats=seats)
     channel = table_channel(interaction.channel)
@@ -152,7 +157,7 @@ async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[i
     await interaction.response.defer(ephemeral=True, thinking=True)
     user = interaction.user
     settings = TableSettings(seats=seats, variant=variant, ai_level=ai_level, rated=rated,
-                             hints=hints)
+                             hints=hints, time_control=M.time_control(time_control, strikes))
     gid, thread = await open_table(hadara_bot(interaction), channel,
                                    (user.id, user.display_name), settings, ais=[ai_level] * ai)
     interaction.extras["game_id"] = gid
@@ -223,8 +228,17 @@ async def hand(interaction: discord.Interaction[Any], game: GameArg | None = Non
     w = waiting.get(seat)
     text = (t("game.hand.deciding", id=gid, what=t(f"table.kind.{w.kind}")) if w
             else t("game.hand.cards", id=gid))
+    if w is not None and w.deadline is not None:
+        text += "\n" + (M.panel_deadline(w.deadline) or "")
+    extra: dict[str, Any] = {}
+    if w is None:
+        from .ahead import queue_view
+
+        view = await queue_view(bot.service, gid, seat)
+        if view is not None:
+            extra["view"] = view
     await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "hand.png"),
-                                    ephemeral=True)
+                                    ephemeral=True, **extra)
 
 
 @hadara.command(name="games", description=t("cmd.games"))
@@ -241,6 +255,9 @@ async def games(interaction: discord.Interaction[Any]) -> None:
         lines.append(await _game_line(bot, gid, uid))
     if len(ids) > 20:
         lines.append(t("game.games.more", count=len(ids) - 20))
+    until = await bot.service.away_until(uid)
+    if until is not None:
+        lines.append(t("md.games.away", at=M.deadline_text(until)))
     await interaction.followup.send("\n".join(lines)[:MAX_CONTENT], ephemeral=True)
 
 
@@ -257,9 +274,15 @@ async def _game_line(bot: HadaraBot, gid: int, uid: int) -> str:
     waiting = await bot.service.waiting(gid)
     me = next((w for w in waiting if w.seat == mine), None)
     if me is not None:
-        return t("game.games.your_turn", id=gid, what=t(f"table.kind.{me.kind}"), where=where)
-    others = ", ".join(names.get(w.seat, "?") for w in waiting) or "—"
-    return t("game.games.waiting", id=gid, names=others, where=where)
+        line = t("game.games.your_turn", id=gid, what=t(f"table.kind.{me.kind}"), where=where)
+        deadline = me.deadline
+    else:
+        others = ", ".join(names.get(w.seat, "?") for w in waiting) or "—"
+        line = t("game.games.waiting", id=gid, names=others, where=where)
+        deadline = min((w.deadline for w in waiting if w.deadline is not None), default=None)
+    if deadline is not None:
+        line += t("md.games.deadline", rel=M.deadline_text(deadline))
+    return line
 
 
 @hadara.command(name="rules", description=t("cmd.rules"))
@@ -425,19 +448,42 @@ async def abandon(interaction: discord.Interaction[Any], game: GameArg | None = 
     await interaction.followup.send(t("game.abandon.done", id=gid), ephemeral=True)
 
 
+async def _timezone_autocomplete(interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=z, value=z) for z in M.timezone_choices(current)]
+
+
 @hadara.command(name="settings", description=t("cmd.settings"))
-@app_commands.describe(dms=t("cmd.settings.dms"))
-async def settings(interaction: discord.Interaction[Any], dms: bool | None = None) -> None:
+@app_commands.describe(dms=t("cmd.settings.dms"), timezone=t("cmd.settings.timezone"),
+                       quiet_hours=t("cmd.settings.quiet_hours"))
+@app_commands.autocomplete(timezone=_timezone_autocomplete)
+async def settings(interaction: discord.Interaction[Any], dms: bool | None = None,
+                   timezone: app_commands.Range[str, 1, 64] | None = None,
+                   quiet_hours: app_commands.Range[str, 1, 20] | None = None) -> None:
     bot = hadara_bot(interaction)
     store = bot.service.store
+    changes: dict[str, Any] = {}
+    if timezone is not None:
+        zone = M.valid_timezone(timezone)
+        if zone is None:
+            raise Denied("md.settings.bad_tz", tz=timezone[:64])
+        changes["tz"] = zone
+    if quiet_hours is not None:
+        quiet = M.normalise_quiet_hours(quiet_hours)
+        if quiet is None:
+            raise Denied("md.settings.bad_quiet")
+        changes["quiet_hours"] = quiet or None
+    if dms is not None:
+        changes["dm_turns"] = dms
     await interaction.response.defer(ephemeral=True, thinking=True)
     current = await store.get_user_settings(interaction.user.id)
-    if dms is not None:
-        current = {**current, "dm_turns": dms}
+    if changes:
+        current = {k: v for k, v in {**current, **changes}.items() if v is not None}
         await store.set_user_settings(interaction.user.id, current)
     key = "game.settings.dms_on" if current.get("dm_turns") else "game.settings.dms_off"
-    head = t("game.settings.saved") if dms is not None else t("game.settings.title")
-    await interaction.followup.send(f"{head}\n{t(key)}", ephemeral=True)
+    head = t("game.settings.saved") if changes else t("game.settings.title")
+    text = "\n".join([head, t(key), *M.settings_lines(current)])
+    await interaction.followup.send(text, ephemeral=True)
 
 
 def dm_turns_enabled(settings: dict[str, Any]) -> bool:
@@ -445,8 +491,77 @@ def dm_turns_enabled(settings: dict[str, Any]) -> bool:
     return bool(settings.get("dm_turns", False))
 
 
+# ---------------------------------------------------------------------- multi-day games
+
+
+@hadara.command(name="rejoin", description=t("cmd.rejoin"))
+@app_commands.describe(game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def rejoin(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.service.rejoin(gid, interaction.user.id)
+    await interaction.followup.send(t("md.rejoin.done", id=gid), ephemeral=True)
+
+
+@hadara.command(name="vote", description=t("cmd.vote"))
+@app_commands.describe(player=t("cmd.vote.player"), game=t("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def vote(interaction: discord.Interaction[Any], player: discord.User | discord.Member,
+               game: GameArg | None = None) -> None:
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    seat = await bot.service.seat_of(gid, player.id)
+    if seat is None:
+        raise Denied("md.vote.not_player", name=player.display_name[:50], id=gid)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    text = await M.vote(bot, gid, interaction.user.id, seat)
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@hadara.command(name="away", description=t("cmd.away"))
+@app_commands.describe(days=t("cmd.away.days"))
+async def away(interaction: discord.Interaction[Any],
+               days: app_commands.Range[int, 1, 365]) -> None:
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    guilds = [interaction.guild_id] if interaction.guild_id is not None else []
+    updates = await bot.service.away(interaction.user.id, days, guild_ids=guilds)
+    until = await bot.service.away_until(interaction.user.id)
+    end = until if until is not None else bot.service.clock() + days * S.DAY
+    await interaction.followup.send(
+        t("md.away.done", at=M.stamp(end, "f"), rel=M.stamp(end, "R"), count=len(updates)),
+        ephemeral=True)
+
+
+@hadara.command(name="back", description=t("cmd.back"))
+async def back(interaction: discord.Interaction[Any]) -> None:
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    updates = await bot.service.back(interaction.user.id)
+    await interaction.followup.send(t("md.back.done", count=len(updates)), ephemeral=True)
+
+
+admin = app_commands.Group(name="admin", description=t("cmd.admin"), parent=hadara)
+
+
+@admin.command(name="allowance", description=t("cmd.admin.allowance"))
+@app_commands.describe(days=t("cmd.admin.allowance.days"))
+@app_commands.checks.has_permissions(manage_guild=True)
+@guild_only
+async def allowance(interaction: discord.Interaction[Any],
+                    days: app_commands.Range[int, 0, 365]) -> None:
+    bot = hadara_bot(interaction)
+    assert interaction.guild_id is not None
+    await bot.service.set_away_allowance(interaction.guild_id, days)
+    await interaction.response.send_message(t("md.admin.allowance.done", days=days),
+                                            ephemeral=True)
+
+
 COMMAND_NAMES = ("new", "join", "leave", "start", "board", "hand", "games", "rules", "card",
-                 "history", "concede", "abandon", "settings")
+                 "history", "concede", "abandon", "settings", "rejoin", "vote", "away", "back",
+                 "admin")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,6 +23,7 @@ from bot.service import Refusal
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 
 from .errors import Denied, missing_permissions, needs_permission, reply_error
+from .multiday import time_control_text
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -85,6 +86,10 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
         "lobby.settings", variant=t(f"lobby.variant.{record.variant}"),
         rated=_yes(record.options.get("rated")), hints=_yes(record.options.get("hints", True)),
         level=t(f"lobby.ai_level.{level}")), inline=False)
+    tc = record.options.get("time_control")
+    if tc:
+        embed.add_field(name=t("lobby.field.time_control"), value=time_control_text(tc),
+                        inline=False)
     return embed
 
 
@@ -119,6 +124,7 @@ class TableSettings:
     ai_level: str = DEFAULT_AI_LEVEL
     rated: bool = False
     hints: bool = True
+    time_control: dict[str, Any] | None = None  # service.create's (cogs.multiday)
 
 
 def table_channel(channel: Any) -> discord.TextChannel:
@@ -150,7 +156,8 @@ async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[i
     service = bot.service
     gid = await service.create(host[0], host[1], seats=settings.seats, variant=settings.variant,
                                rated=settings.rated, hints=settings.hints,
-                               options={"ai_level": settings.ai_level})
+                               options={"ai_level": settings.ai_level},
+                               time_control=settings.time_control)
     try:
         for user_id, name in people or []:
             await service.join(gid, user_id, name)
@@ -292,7 +299,8 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
         settings = TableSettings(seats=int(opts.get("seats", len(record.seats))),
                                  variant=record.variant,
                                  ai_level=opts.get("ai_level", DEFAULT_AI_LEVEL),
-                                 rated=bool(opts.get("rated")), hints=bool(opts.get("hints", True)))
+                                 rated=bool(opts.get("rated")), hints=bool(opts.get("hints", True)),
+                                 time_control=opts.get("time_control"))
         assert mine.user_id is not None
         gid, thread = await open_table(bot, channel, (mine.user_id, mine.name), settings,
                                        people=people, ais=ais)

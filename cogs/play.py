@@ -31,6 +31,7 @@ from hadara.options import options as option_list
 from hadara.views import view as seat_view
 
 from . import panels as P
+from .multiday import catch_up_lines, panel_deadline
 
 log = logging.getLogger("hadara.bot.play")
 
@@ -239,15 +240,39 @@ def _seat_of_user(snap: GameSnapshot, user_id: int) -> int:
     return int(rec.seat)
 
 
+async def _preface(service: GameService, game_id: int, seat: int, note: str | None,
+                   intro: bool) -> str | None:
+    """The panel's first lines: ``note`` (what was just chosen), then — when the panel is
+    opened afresh (``intro``) — what happened since the player last acted, then the seat's
+    deadline (multi-day games)."""
+    lines = [note] if note else []
+    if intro:
+        try:
+            caught = await service.catch_up(game_id, seat)
+            lines += catch_up_lines(caught.get("lines") or [])
+        except Refusal:
+            pass
+    waiting = await service.waiting(game_id)
+    mine = next((w for w in waiting if w.seat == seat), None)
+    line = panel_deadline(mine.deadline) if mine is not None else None
+    if line:
+        lines.append(line)
+    return "\n".join(lines) or None
+
+
 async def build(service: GameService, game_id: int, seat: int, *,
                 path: Sequence[str] = (), note: str | None = None,
-                snap: GameSnapshot | None = None) -> tuple[P.Panel, discord.File | None]:
-    """The panel of ``seat`` in ``game_id`` now, with its image file (None without image)."""
+                snap: GameSnapshot | None = None,
+                intro: bool = False) -> tuple[P.Panel, discord.File | None]:
+    """The panel of ``seat`` in ``game_id`` now, with its image file (None without image);
+    ``intro``: a panel opened afresh starts with what happened since the player's last move."""
     if snap is None:
         snap = await service.load(game_id)
     game = snap.game
     if game is None:
         raise Refused("play.refuse.not_started")
+    if snap.record.status == "active":
+        note = await _preface(service, game_id, seat, note, intro)
     data = seat_view(game, seat)
     opts = option_list(game, seat) if game.decision_id(seat) is not None else []
     names = [s.name for s in sorted(snap.record.seats, key=lambda s: s.seat)]
@@ -313,8 +338,13 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         _check_playing(snap)
         seat = _seat_of_user(snap, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        panel, file = await build(service, game_id, seat, snap=snap)
-        await interaction.edit_original_response(**_message_kwargs(panel, file))
+        panel, file = await build(service, game_id, seat, snap=snap, intro=True)
+        kwargs = _message_kwargs(panel, file)
+        if panel.decision_id is None:  # waiting: offer to queue the coming choice
+            from .ahead import add_open_button
+
+            add_open_button(kwargs["view"], snap, seat)
+        await interaction.edit_original_response(**kwargs)
     except Refused as exc:
         await _answer(interaction, exc.text)
     except Refusal as exc:
@@ -458,7 +488,7 @@ async def send_panel_dm(bot: commands.Bot, user: discord.abc.User, game_id: int,
         snap = await service.load(game_id)
         if snap.game is None or snap.game.decision_id(seat) is None:
             return None
-        panel, file = await build(service, game_id, seat, snap=snap)
+        panel, file = await build(service, game_id, seat, snap=snap, intro=True)
         embed, view = to_discord(panel)
         kwargs: dict[str, Any] = {"content": _dm_content(snap, game_id), "embed": embed,
                                   "view": view}

@@ -43,12 +43,13 @@ from discord.ext import commands
 from bot.messages import t
 from bot.service import Refusal, Update
 from bot.service.updates import ABANDONED as CAUSE_ABANDONED
-from bot.service.updates import CONCEDED, STARTED, Waiting
+from bot.service.updates import CONCEDED, QUEUED, REMINDER, STARTED, Waiting
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, SeatRecord
 from hadara.narrate import EPOCH, describe, step_name
 
 from .errors import Denied
 from .lobby import lobby_embed, lobby_view, rematch_view, remember_thread
+from .multiday import board_deadlines, is_human, notice_lines, vote_seats, vote_view
 from .play import send_panel_dm, take_turn_view
 
 if TYPE_CHECKING:
@@ -69,14 +70,10 @@ MAX_REVEAL_IMAGES = 4
 
 
 def human_waiting(update: Update) -> list[Waiting]:
-    """The decisions of ``update.waiting`` that a person (not an AI, not conceded) must take."""
+    """The decisions of ``update.waiting`` that a person (not an AI, not conceded, not taken
+    over by the AI after missed deadlines or a vote) must take."""
     seats = {s.seat: s for s in update.seats}
-    out = []
-    for w in update.waiting:
-        s = seats.get(w.seat)
-        if s is not None and s.user_id is not None and not s.conceded:
-            out.append(w)
-    return out
+    return [w for w in update.waiting if is_human(seats.get(w.seat))]
 
 
 @dataclass
@@ -206,7 +203,7 @@ def seat_names(record: GameRecord) -> dict[int, str]:
 def status_line(view: dict[str, Any], record: GameRecord,
                 waiting: Iterable[Waiting] = ()) -> str:
     """Epoch, phase, step, round and who we wait on (names: an edit notifies nobody), with
-    the nearest deadline as a Discord timestamp when the service sets one."""
+    each pending player's deadline as Discord timestamps when the game has time control."""
     names = seat_names(record)
     if record.status == ABANDONED:
         return t("table.status.abandoned", id=record.id)
@@ -222,9 +219,9 @@ def status_line(view: dict[str, Any], record: GameRecord,
         where += t("table.status.turn", n=int(view.get("round", 0)) + 1)
     who = ", ".join(names.get(s, "?") for s in view.get("waiting_on", []))
     line = where + "\n" + t("table.status.waiting", names=who or "—")
-    deadlines = [d for w in waiting if (d := getattr(w, "deadline", None)) is not None]
+    deadlines = board_deadlines(waiting, names)
     if deadlines:
-        line += t("table.status.deadline", when=f"<t:{int(min(deadlines))}:R>")
+        line += "\n" + deadlines
     return line
 
 
@@ -314,7 +311,10 @@ class Table(commands.Cog):
         return discord.utils.utcnow().timestamp()
 
     def on_update(self, update: Update) -> None:
-        """The service's callback (called under the game's lock: only bookkeeping here)."""
+        """The service's callback (called under the game's lock: only bookkeeping here).
+        Reminders (cogs.multiday) and queued plans change nothing on the table."""
+        if update.cause in (REMINDER, QUEUED):
+            return
         due = self.coalescer.push(update, self._now())
         gid = update.game_id
         task = self._tasks.get(gid)
@@ -383,6 +383,8 @@ class Table(commands.Cog):
         thread = await self._thread(int(thread_id))
         if thread is None:
             return
+        if thread.archived and record.status == ACTIVE:
+            await self._unarchive(thread)  # an edit alone leaves an archived thread closed
         if batch.lobby_changed and record.discord.get("lobby"):
             await self._edit_lobby(thread, record)
         if snap.game is None:  # a lobby (or a lobby cancelled)
@@ -484,15 +486,23 @@ class Table(commands.Cog):
         headline = [ev for ev in events if ev.get("kind") in HEADLINE_EVENTS]
         names = seat_names(record)
         conceded = [t("table.conceded", name=names.get(s, "?")) for s in batch.conceded]
+        notices = notice_lines(batch.updates, record)
         pings = ping_lines(batch.ping, record.seats) if record.status == ACTIVE else []
-        if not headline and not pings and not conceded:
+        if not headline and not pings and not conceded and not notices:
             return
         lines = conceded + event_lines(events, HEADLINE_EVENTS | CONTEXT_EVENTS, players,
                                        catalog)
         files = await self._reveal_files(batch.game_id, headline)
         users = [s.user_id for s in record.seats
                  if s.user_id is not None and s.seat in {w.seat for w in batch.ping}]
-        await self._post(thread, fit(lines, pings), users=users, files=files)
+        extra: dict[str, Any] = {}
+        votes = vote_seats(batch.updates) if record.status == ACTIVE else []
+        view = vote_view(batch.game_id, votes, names)
+        if view is not None:
+            extra["view"] = view
+        # the notices (deadlines, takeovers, votes, vacations) stay whole, like the pings
+        await self._post(thread, fit(lines, notices + pings), users=users, files=files,
+                         **extra)
 
     async def _reveal_files(self, gid: int, headline: list[dict[str, Any]]) -> list[discord.File]:
         reveals = [ev for ev in headline if ev.get("kind") == "round_revealed"]
@@ -529,6 +539,12 @@ class Table(commands.Cog):
         except Exception:
             log.exception("score image of game %s failed", gid)
         await self._post(thread, text, files=files, view=rematch_view(gid))
+
+    async def _unarchive(self, thread: discord.Thread) -> None:
+        try:
+            await thread.edit(archived=False)
+        except discord.HTTPException as exc:
+            log.info("could not unarchive thread %s: %s", thread.id, exc)
 
     async def _archive(self, thread: discord.Thread) -> None:
         me = thread.guild.me

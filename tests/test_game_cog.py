@@ -19,7 +19,7 @@ from bot.service import Refusal  # noqa: E402
 from bot.service.refusals import CODES  # noqa: E402
 from bot.service.updates import Update, Waiting  # noqa: E402
 from bot.storage.base import GameRecord, SeatRecord  # noqa: E402
-from cogs import errors, game, lobby, table  # noqa: E402
+from cogs import errors, game, lobby, multiday, table  # noqa: E402
 from cogs.table import Coalescer  # noqa: E402
 from hadara.content import COLOURS, TRACKS  # noqa: E402
 
@@ -40,6 +40,17 @@ def test_group_and_subcommands() -> None:
     assert len(names) == len(set(names)) <= 25
 
 
+def _leaves(group: app_commands.Group) -> list[app_commands.Command]:
+    """The group's commands, those of its subgroups (``/hadara admin …``) included."""
+    out: list[app_commands.Command] = []
+    for cmd in group.commands:
+        if isinstance(cmd, app_commands.Group):
+            out += _leaves(cmd)
+        else:
+            out.append(cmd)
+    return out
+
+
 def _strings(cmd: app_commands.Command) -> list[str]:
     out = [cmd.name, cmd.description]
     for p in cmd.parameters:
@@ -52,7 +63,11 @@ def test_names_descriptions_options_within_limits() -> None:
     group = game.hadara
     assert NAME.match(group.name) and 1 <= len(group.description) <= 100
     total = len(group.name) + len(group.description)
-    for cmd in group.commands:
+    for sub in group.commands:
+        if isinstance(sub, app_commands.Group):
+            assert NAME.match(sub.name) and 1 <= len(sub.description) <= 100
+            total += len(sub.name) + len(sub.description)
+    for cmd in _leaves(group):
         assert isinstance(cmd, app_commands.Command)
         assert NAME.match(cmd.name), cmd.name
         assert 1 <= len(cmd.description) <= 100, cmd.name
@@ -73,7 +88,8 @@ def test_names_descriptions_options_within_limits() -> None:
 
 def test_guild_only_commands_check_the_guild() -> None:
     needs_guild = {"new", "join", "leave", "start", "board", "concede", "abandon"}
-    for cmd in game.hadara.commands:
+    needs_guild.add("allowance")
+    for cmd in _leaves(game.hadara):
         assert isinstance(cmd, app_commands.Command)
         has = game._in_guild in [getattr(c, "__func__", c) for c in cmd.checks]
         assert has == (cmd.name in needs_guild), cmd.name
@@ -110,6 +126,7 @@ def test_every_dynamic_key_exists() -> None:
         "table.kind.": STEPS,
         "card.colour.": COLOURS,
         "card.track.": TRACKS,
+        "md.tc.": tuple(multiday.TIME_CONTROLS),
     }
     assert prefixes <= set(expansions), prefixes - set(expansions)
     for prefix in prefixes:

@@ -6,7 +6,6 @@ MESSAGES: dict[str, str] = {
     "table.status.round": " · round {n} of 5",
     "table.status.turn": " · turn {n}",
     "table.status.waiting": "Waiting for: {names}",
-    "table.status.deadline": " · decide {when}",
     "table.status.over": "**Hadara #{id}** · game over · winner: {winners}",
     "table.status.abandoned": "**Hadara #{id}** · abandoned",
     "table.turn": "{mentions}: your turn — {what}. Press **Take my turn** on the board.",

@@ -1,0 +1,461 @@
+"""Acting ahead on Discord: "Queue my choice" for a Phase-B take, a colony or a statue that is
+coming but not yet the player's turn (the service's plans: ``bot/service/ahead.py``).
+
+The button sits on the waiting panel of "Take my turn" and on ``/hadara hand``; it opens an
+ephemeral panel listing what can be queued (the tops with the player's prices now, the colony
+levels, the statue spaces) and the plan queued already, with:
+
+* a multi-select of the tops (1 to 3, in order of preference), then mode buttons "Buy, else
+  sell" / "Buy only" / "Sell";
+* a select of colony choices (level + plunder or integrate, or no colony);
+* a select of statue spaces (or no statue), then a button per bonus tile and side;
+* "Withdraw" when a plan is queued.
+
+Every component is a ``DynamicItem``; its custom id (at most 100 characters) is versioned and
+names the game, the seat, the step and a token of the game's position, so a click after the
+game moved on answers with a fresh panel::
+
+    hd1:q:<game>:<seat>:<kind>:<token>[:<arg>]
+    kinds: o open, m mode (arg <mode>:<card>.<card>…), t statue tile (arg <space>.<tile>.<side>),
+           w withdraw, b back; selects: pb Phase-B cards, c colony, s statue space
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.messages import t
+from bot.service import GameService, GameSnapshot, Refusal
+from bot.service import ahead as A
+from hadara.engine import Game
+
+log = logging.getLogger("hadara.bot.ahead")
+
+Interaction = discord.Interaction[Any]
+VERSION = "hd1"
+_HEAD = rf"{VERSION}:q:(?P<game>\d{{1,19}}):(?P<seat>\d{{1,2}})"
+BUTTON_TEMPLATE = _HEAD + r":(?P<kind>o|m|t|w|b):(?P<token>[0-9a-f]{4}|-)(?::(?P<arg>[A-Za-z0-9._:-]{1,60}))?"
+SELECT_TEMPLATE = _HEAD + r":(?P<kind>pb|c|s):(?P<token>[0-9a-f]{4})"
+MAX_PICKS = 3
+COLOUR = discord.Colour(0xC8963E)
+MODES = A.PHASE_B_MODES
+
+
+# ------------------------------------------------------------------------------ pure parts
+
+
+def token(game: Game) -> str:
+    """Four hex digits of the game's position (a click from an older panel is stale)."""
+    key = f"{game.epoch}:{game.phase}:{game.step}:{game.round}:{game.turn}:{game.version}"
+    return f"{zlib.crc32(key.encode()) & 0xFFFF:04x}"
+
+
+def custom_id(game_id: int, seat: int, kind: str, tok: str = "-", arg: str | None = None) -> str:
+    cid = f"{VERSION}:q:{game_id}:{seat}:{kind}:{tok}"
+    return f"{cid}:{arg}" if arg else cid
+
+
+def parse(custom: str) -> dict[str, Any] | None:
+    for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE):
+        m = re.fullmatch(template, custom)
+        if m is not None:
+            return {"game": int(m["game"]), "seat": int(m["seat"]), "kind": m["kind"],
+                    "token": m["token"], "arg": m.groupdict().get("arg")}
+    return None
+
+
+def offered(options: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """The kinds that can be queued now and are not the seat's current decision."""
+    return {k: o for k in A.KINDS
+            if (o := options.get(k)) is not None and int(o.get("turns_before") or 0) > 0}
+
+
+def plan_text(plan: Mapping[str, Any] | None, name: Any = str) -> str:
+    """A queued plan in words ("Phase B — Oasis › Camel: buy, else sell")."""
+    if not plan:
+        return t("ahead.queued.none")
+    kind = plan.get("kind")
+    if kind == A.PHASE_B:
+        cards = " › ".join(name(c) for c in plan.get("cards") or [])
+        return t("ahead.plan.phase_b", cards=cards, mode=t(f"ahead.mode.{plan.get('mode')}"))
+    if kind == A.COLONY:
+        if plan.get("level") is None:
+            return t("ahead.plan.colony_skip")
+        return t("ahead.plan.colony", level=plan["level"],
+                 mode=t(f"ahead.mode.{plan.get('mode')}"))
+    if kind == A.STATUE:
+        if plan.get("space") is None:
+            return t("ahead.plan.statue_skip")
+        return t("ahead.plan.statue", space=plan["space"], tile=plan.get("tile"),
+                 side=t(f"ahead.side.{plan.get('side')}"))
+    return t("ahead.queued.none")
+
+
+def pay_text(pay: Any) -> str:
+    return t("ahead.pay", pay=pay) if pay else ""
+
+
+def panel_lines(options: Mapping[str, Any], queued: Mapping[str, Any] | None,
+                name: Any = str) -> list[str]:
+    """The ahead panel's text: what can be queued, with the prices now, and the plan."""
+    kinds = offered(options)
+    lines = [t("ahead.intro") if kinds else t("ahead.none")]
+    pb = kinds.get(A.PHASE_B)
+    if pb is not None:
+        lines.append(t("ahead.section.phase_b", turns=pb["turns_before"], coins=pb.get("coins")))
+        for c in pb.get("cards") or []:
+            lines.append(t("ahead.card", name=name(c["card"]), colour=c.get("colour"),
+                           buy=c.get("buy"), sell=c.get("sell"),
+                           afford="" if c.get("can_buy") else t("ahead.card.cannot_afford")))
+    col = kinds.get(A.COLONY)
+    if col is not None:
+        lines.append(t("ahead.section.colony", turns=col["turns_before"],
+                       military=col.get("military")))
+        for lv in col.get("levels") or []:
+            top = lv.get("top")
+            if top is None or not (lv.get("can_plunder") or lv.get("can_integrate")):
+                lines.append(t("ahead.level.out", level=lv["level"]))
+                continue
+            lines.append(t("ahead.level", level=lv["level"], plunder=top.get("plunder"),
+                           cost=top.get("cost"), points=top.get("points"),
+                           pay=pay_text(lv.get("pay"))))
+    st = kinds.get(A.STATUE)
+    if st is not None:
+        lines.append(t("ahead.section.statue", turns=st["turns_before"],
+                       culture=st.get("culture")))
+        spaces = _statue_spaces(st)
+        for sp in st.get("spaces") or []:
+            if sp["space"] in spaces:
+                lines.append(t("ahead.space", space=sp["space"],
+                               requirement=sp.get("requirement"), pay=pay_text(sp.get("pay"))))
+            elif sp.get("free"):
+                lines.append(t("ahead.space.out", space=sp["space"]))
+    lines.append(t("ahead.queued", plan=plan_text(queued, name)))
+    return lines
+
+
+def colony_choices(col: Mapping[str, Any]) -> list[tuple[str, str, str | None]]:
+    """(value, label, description) of the colony select: each legal level and mode, and no
+    colony."""
+    tops = {lv["level"]: lv.get("top") or {} for lv in col.get("levels") or []}
+    out: list[tuple[str, str, str | None]] = []
+    for a in col.get("legal") or []:
+        if a.get("type") != "colony":
+            continue
+        level, mode = a.get("level"), a.get("mode")
+        top = tops.get(level, {})
+        desc = (t("ahead.option.colony.desc", plunder=top.get("plunder")) if mode == "plunder"
+                else t("ahead.option.colony.desc_integrate", cost=top.get("cost"),
+                       points=top.get("points")))
+        value = f"{level}.{mode}"
+        if value not in {v for v, _, _ in out}:
+            out.append((value, t("ahead.option.colony", level=level,
+                                 mode=t(f"ahead.mode.{mode}")), desc))
+    out.append(("skip", t("ahead.option.skip_colony"), None))
+    return out[:25]
+
+
+def _statue_spaces(st: Mapping[str, Any]) -> list[int]:
+    return sorted({a["space"] for a in st.get("legal") or [] if a.get("type") == "statue"})
+
+
+def statue_pairs(st: Mapping[str, Any], space: int) -> list[tuple[str, str]]:
+    """(tile, side) of every legal statue on ``space``."""
+    out: list[tuple[str, str]] = []
+    for a in st.get("legal") or []:
+        if a.get("type") == "statue" and a.get("space") == space:
+            pair = (str(a.get("tile")), str(a.get("side")))
+            if pair not in out:
+                out.append(pair)
+    return out
+
+
+# ------------------------------------------------------------------------------ views
+
+
+class AheadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+        parsed = parse(item.custom_id or "")
+        assert parsed is not None
+        self.parsed = parsed
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AheadButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await clicked(interaction, self.parsed, [])
+
+
+class AheadSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+        parsed = parse(item.custom_id or "")
+        assert parsed is not None
+        self.parsed = parsed
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AheadSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await clicked(interaction, self.parsed, list(self.item.values))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AheadButton, AheadSelect)
+
+
+def _button(cid: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+            row: int | None = None) -> AheadButton:
+    return AheadButton(discord.ui.Button(label=label[:80], custom_id=cid, style=style, row=row))
+
+
+def open_button(game_id: int, seat: int) -> AheadButton:
+    return _button(custom_id(game_id, seat, "o"), t("ahead.button.open"),
+                   discord.ButtonStyle.primary)
+
+
+def can_queue(game: Game, seat: int, queued: Any) -> bool:
+    try:
+        return bool(offered(A.plan_options(game, seat))) or bool(queued)
+    except Exception:  # a finished game, a seat out of range
+        return False
+
+
+async def queue_view(service: GameService, game_id: int, seat: int) -> discord.ui.View | None:
+    """A view with "Queue my choice" if the seat may queue something now (None if not)."""
+    snap = await service.load(game_id)
+    if snap.game is None or snap.record.status != "active" or not 0 <= seat < snap.game.n:
+        return None
+    if not can_queue(snap.game, seat, snap.record.seats[seat].plan):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(open_button(game_id, seat))
+    return view
+
+
+def add_open_button(view: discord.ui.View, snap: GameSnapshot, seat: int) -> None:
+    """Add "Queue my choice" to a waiting panel's view when something can be queued."""
+    game = snap.game
+    if game is None or snap.record.status != "active" or not 0 <= seat < game.n:
+        return
+    if can_queue(game, seat, snap.record.seats[seat].plan) and len(view.children) < 25:
+        view.add_item(open_button(snap.record.id, seat))
+
+
+def _namer(game: Game) -> Any:
+    cards = game.catalog.cards
+
+    def name(cid: str) -> str:
+        card = cards.get(cid)
+        return card.name if card is not None else cid
+
+    return name
+
+
+def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
+          stage: tuple[str, str] | None = None) -> tuple[discord.Embed, discord.ui.View]:
+    """The ahead panel: lines and components; ``stage`` ("m", cards) shows the mode buttons
+    for chosen cards, ("t", space) the tile and side buttons of a statue space."""
+    game = snap.game
+    assert game is not None
+    gid = snap.record.id
+    options = A.plan_options(game, seat)
+    queued = snap.record.seats[seat].plan
+    name = _namer(game)
+    tok = token(game)
+    kinds = offered(options)
+    lines = ([note] if note else []) + panel_lines(options, queued, name)
+    view = discord.ui.View(timeout=None)
+    if stage is not None and stage[0] == "m":
+        cards = [c for c in stage[1].split(".") if c]
+        lines.append(t("ahead.pick.cards", cards=" › ".join(name(c) for c in cards)))
+        for mode in MODES:
+            view.add_item(_button(custom_id(gid, seat, "m", tok, f"{mode}:{'.'.join(cards)}"),
+                                  t(f"ahead.button.{mode}"),
+                                  discord.ButtonStyle.primary, row=0))
+        view.add_item(_button(custom_id(gid, seat, "b", tok), t("ahead.button.back"), row=1))
+    elif stage is not None and stage[0] == "t" and A.STATUE in kinds:
+        space = int(stage[1])
+        lines.append(t("ahead.pick.statue", space=space))
+        pairs = statue_pairs(kinds[A.STATUE], space)[:20]
+        for i, (tile, side) in enumerate(pairs):
+            view.add_item(_button(custom_id(gid, seat, "t", tok, f"{space}.{tile}.{side}"),
+                                  t("ahead.button.statue", tile=tile,
+                                    side=t(f"ahead.side.{side}")),
+                                  discord.ButtonStyle.primary, row=i // 5))
+        view.add_item(_button(custom_id(gid, seat, "b", tok), t("ahead.button.back"),
+                              row=min(4, (len(pairs) + 4) // 5)))
+    else:
+        row = 0
+        pb = kinds.get(A.PHASE_B)
+        if pb is not None and pb.get("cards"):
+            cards = pb["cards"][:25]
+            select: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=custom_id(gid, seat, "pb", tok),
+                placeholder=t("ahead.select.cards")[:150], min_values=1,
+                max_values=min(MAX_PICKS, len(cards)), row=row,
+                options=[discord.SelectOption(
+                    label=t("ahead.option.card", name=name(c["card"]),
+                            colour=c.get("colour"))[:100],
+                    value=c["card"],
+                    description=t("ahead.option.card.desc", buy=c.get("buy"),
+                                  sell=c.get("sell"))[:100]) for c in cards])
+            view.add_item(AheadSelect(select))
+            row += 1
+        col = kinds.get(A.COLONY)
+        if col is not None:
+            view.add_item(AheadSelect(discord.ui.Select(
+                custom_id=custom_id(gid, seat, "c", tok),
+                placeholder=t("ahead.select.colony")[:150], row=row,
+                options=[discord.SelectOption(label=label[:100], value=value,
+                                              description=desc[:100] if desc else None)
+                         for value, label, desc in colony_choices(col)])))
+            row += 1
+        st = kinds.get(A.STATUE)
+        if st is not None:
+            spaces = {sp["space"]: sp for sp in st.get("spaces") or []}
+            opts = [discord.SelectOption(
+                label=t("ahead.option.space", space=s,
+                        requirement=spaces.get(s, {}).get("requirement"))[:100], value=str(s))
+                for s in _statue_spaces(st)]
+            opts.append(discord.SelectOption(label=t("ahead.option.skip_statue"), value="skip"))
+            view.add_item(AheadSelect(discord.ui.Select(
+                custom_id=custom_id(gid, seat, "s", tok),
+                placeholder=t("ahead.select.statue")[:150], row=row, options=opts[:25])))
+            row += 1
+        if queued:
+            view.add_item(_button(custom_id(gid, seat, "w", tok), t("ahead.button.withdraw"),
+                                  discord.ButtonStyle.danger, row=row))
+    embed = discord.Embed(title=t("ahead.title", game=gid),
+                          description="\n".join(lines)[:4096], colour=COLOUR)
+    return embed, view
+
+
+# ------------------------------------------------------------------------------ clicks
+
+
+async def _answer(interaction: Interaction, text: str) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, ephemeral=True)
+    else:
+        await interaction.followup.send(text, ephemeral=True)
+
+
+async def _show(interaction: Interaction, snap: GameSnapshot, seat: int, *, new: bool,
+                note: str | None = None, stage: tuple[str, str] | None = None) -> None:
+    embed, view = build(snap, seat, note=note, stage=stage)
+    if new:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    else:
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
+                  values: Sequence[str]) -> None:
+    """Any component of the ahead panel (or its "Queue my choice" button)."""
+    from .play import Refused, refusal_text
+
+    gid, seat, kind = parsed["game"], parsed["seat"], parsed["kind"]
+    interaction.extras["game_id"] = gid
+    service: GameService = interaction.client.service
+    try:
+        snap = await service.load(gid)
+        game = snap.game
+        if game is None or snap.record.status != "active":
+            raise Refused("play.refuse.finished" if snap.record.status == "finished"
+                          else "play.refuse.not_started")
+        owner = snap.record.seats[seat] if 0 <= seat < len(snap.record.seats) else None
+        if owner is None or owner.user_id != interaction.user.id:
+            if owner is not None and any(s.user_id == interaction.user.id
+                                         for s in snap.record.seats):
+                raise Refused("play.refuse.not_your_panel", name=owner.name)
+            raise Refused("play.refuse.not_seated")
+        if kind == "o":
+            await _show(interaction, snap, seat, new=True)
+            return
+        if parsed["token"] != token(game):
+            await _show(interaction, snap, seat, new=False, note=t("ahead.stale"))
+            return
+        if kind == "b":
+            await _show(interaction, snap, seat, new=False)
+        elif kind == "pb":
+            picks = [v for v in values if re.fullmatch(r"[A-Za-z0-9-]{1,12}", v)][:MAX_PICKS]
+            await _show(interaction, snap, seat, new=False, stage=("m", ".".join(picks)))
+        elif kind == "s" and values and values[0] != "skip":
+            await _show(interaction, snap, seat, new=False, stage=("t", str(int(values[0]))))
+        else:
+            plan = _plan(game, seat, kind, parsed.get("arg"), values)
+            await interaction.response.defer()
+            if plan is None:
+                await service.queue(gid, interaction.user.id, None)
+                note = t("ahead.withdrawn")
+            else:
+                await service.queue(gid, interaction.user.id, plan)
+                note = t("ahead.done", plan=plan_text(plan, _namer(game)))
+            after = await service.load(gid)
+            if after.game is None or after.record.status != "active":
+                await interaction.edit_original_response(content=note, embed=None, view=None)
+                return
+            embed, view = build(after, seat, note=note)
+            await interaction.edit_original_response(embed=embed, view=view)
+    except A.PlanError:
+        await _answer(interaction, t("play.refuse.bad_plan"))
+    except Refused as exc:
+        await _answer(interaction, exc.text)
+    except Refusal as exc:
+        await _answer(interaction, refusal_text(exc))
+    except Exception as exc:
+        from .errors import reply_error
+
+        await reply_error(interaction, exc)
+
+
+def _plan(game: Game, seat: int, kind: str, arg: str | None,
+          values: Sequence[str]) -> dict[str, Any] | None:
+    """The plan (JSON) a click queues; None withdraws."""
+    if kind == "w":
+        return None
+    if kind == "m" and arg:
+        mode, _, cards = arg.partition(":")
+        return A.queue_phase_b(game, seat, [c for c in cards.split(".") if c][:MAX_PICKS],
+                               mode).to_dict()
+    if kind == "c" and values:
+        if values[0] == "skip":
+            return A.queue_colony(game, seat, None).to_dict()
+        level, _, mode = values[0].partition(".")
+        return A.queue_colony(game, seat, int(level), mode).to_dict()
+    if kind == "s":
+        return A.queue_statue(game, seat, None).to_dict()
+    if kind == "t" and arg:
+        space, tile, side = arg.split(".")
+        return A.queue_statue(game, seat, int(space), tile, side).to_dict()
+    raise A.PlanError("", "nothing to queue")
+
+
+class Ahead(commands.Cog):
+    """Registers the ahead panel's components."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(Ahead(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
