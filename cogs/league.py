@@ -1,0 +1,576 @@
+"""Community leagues in Discord: ratings, profiles, the leaderboard, leagues with seasons of
+rounds, exports, voiding a result, and private post-game reviews.
+
+The commands hang under the ``/hadara`` group of ``cogs.game`` (attached when this extension
+loads, detached when it unloads): ``profile``, ``leaderboard``, ``review``, the subgroups
+``league`` (create, join, leave, standings, round, end, export) and ``game`` (export), and
+``admin void`` in the existing ``admin`` subgroup. Nothing here decides anything: the
+:class:`~bot.league.LeagueService`, :class:`~bot.league.Ratings` and
+:class:`~bot.league.Recorder` (docs/leagues.md) do; refusals are raised and worded by
+``cogs.errors`` from their codes.
+
+``league round`` opens a thread per table in the channel it is typed in, mentions the table's
+players there and stores the ids with ``service.set_discord``; from then on ``cogs.table``
+keeps the thread in step with the game (its board is posted here once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.league import LeagueService, Ratings, Recorder
+from bot.league.export import export_game, results_csv, standings_csv, tables_csv
+from bot.league.leagues import seat_users
+from bot.messages import t
+from bot.service import Refusal
+from bot.service import refusals as R
+from bot.service.review import review_job
+from bot.storage.base import FINISHED
+
+from . import multiday as M
+from .errors import Denied, needs_permission, reply_error
+from .game import GameArg, admin, guild_only, hadara
+from .lobby import check_table_permissions, hadara_bot, remember_thread, table_channel
+
+if TYPE_CHECKING:
+    from bot.client import HadaraBot
+
+log = logging.getLogger("hadara.bot.league")
+
+TABLE_SIZES = ("3", "4", "5", "mixed")
+MAX_THREAD_NAME = 100
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+MAX_REVIEW_ITEMS = 5
+MEDALS = ("🥇", "🥈", "🥉")
+MAX_CONTENT = 2000
+
+
+def league_cog(interaction: discord.Interaction[Any]) -> LeagueCog:
+    cog = hadara_bot(interaction).get_cog("League")
+    if cog is None:  # pragma: no cover - the extension is loaded with the group
+        raise Denied("common.error.generic")
+    return cog  # type: ignore[return-value]
+
+
+def _guild(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+async def find_league(interaction: discord.Interaction[Any], name: str | None) -> int:
+    """The league a command is about: by name, or the server's only league."""
+    leagues = league_cog(interaction).leagues
+    guild = _guild(interaction)
+    if name:
+        try:
+            return await leagues.find(guild, name)
+        except Refusal:
+            raise Denied("league.error.unknown", name=name[:64]) from None
+    found = await leagues.leagues(guild)
+    if not found:
+        raise Denied("league.error.none")
+    if len(found) > 1:
+        raise Denied("league.error.which", names=", ".join(lg["name"] for lg in found[:10]))
+    return int(found[0]["id"])
+
+
+async def league_autocomplete(interaction: discord.Interaction[Any],
+                              current: str) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    found = await league_cog(interaction).leagues.leagues(interaction.guild_id)
+    wanted = current.strip().casefold()
+    return [app_commands.Choice(name=lg["name"], value=lg["name"])
+            for lg in found if wanted in lg["name"].casefold()][:25]
+
+
+def parse_points(text: str | None) -> list[float] | None:
+    if text is None or not text.strip():
+        return None
+    try:
+        return [float(p) for p in text.replace(";", ",").split(",") if p.strip()]
+    except ValueError:
+        raise Denied("league.error.bad_points") from None
+
+
+async def _send(interaction: discord.Interaction[Any], text: str = "", **kwargs: Any) -> None:
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)
+
+
+def _png(rows: list[dict[str, Any]], title: str) -> bytes | None:
+    from rendering.leaderboard import render_leaderboard
+
+    try:
+        return render_leaderboard(rows, title)
+    except Exception:  # the text fallback stands
+        log.exception("could not draw %r", title)
+        return None
+
+
+async def board_message(rows: list[dict[str, Any]], title: str,
+                        empty_key: str) -> dict[str, Any]:
+    """An embed with the rows as text (fallback) and, when it can be drawn, the image."""
+    from rendering.leaderboard import MAX_ROWS
+
+    lines = [str(r["text"]) for r in rows[:MAX_ROWS]] or [t(empty_key)]
+    embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000],
+                          colour=discord.Colour.dark_gold())
+    out: dict[str, Any] = {"embed": embed}
+    if rows:
+        png = await asyncio.to_thread(_png, rows, title)
+        if png is not None:
+            embed.set_image(url="attachment://board.png")
+            out["file"] = discord.File(io.BytesIO(png), "board.png")
+    return out
+
+
+def profile_embed(p: dict[str, Any]) -> discord.Embed:
+    none = t("league.profile.none")
+    embed = discord.Embed(title=t("league.profile.title", name=str(p["name"])[:100]),
+                          colour=discord.Colour.dark_gold())
+    embed.add_field(name=t("league.profile.rating"),
+                    value=t("league.profile.rating_value", rating=p["rating"], mu=p["mu"],
+                            sigma=p["sigma"]))
+    embed.add_field(name=t("league.profile.games"),
+                    value=t("league.profile.games_value", games=p["games"], wins=p["wins"]))
+    mean = p.get("mean_score")
+    embed.add_field(name=t("league.profile.mean"),
+                    value=f"{mean:g}" if mean is not None else none)
+    cats = p.get("mean_by_category") or {}
+    embed.add_field(name=t("league.profile.categories"), inline=False,
+                    value=", ".join(t("league.category.line",
+                                      name=t(f"league.category.{k}"), value=v)
+                                    for k, v in cats.items()) or none)
+    colours = p.get("favourite_colours") or []
+    embed.add_field(name=t("league.profile.colours"), inline=False,
+                    value=", ".join(t(f"card.colour.{c}") for c in colours) or none)
+    embed.set_footer(text=t("league.profile.footer"))
+    return embed
+
+
+# ---------------------------------------------------------------------- the cog
+
+
+class LeagueCog(commands.Cog, name="League"):
+    """Builds the league objects over the bot's game service and runs the recorder."""
+
+    def __init__(self, bot: HadaraBot) -> None:
+        self.bot = bot
+        service = bot.service
+        self.ratings = Ratings(service.store, service.clock)
+        self.leagues = LeagueService(service.store, service, service.clock,
+                                     ratings=self.ratings)
+        self.recorder = Recorder(service, self.ratings, self.leagues)
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def cog_load(self) -> None:
+        await self.recorder.start()
+
+    async def cog_unload(self) -> None:
+        self.recorder.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def idle(self) -> None:
+        """Wait for the reviews under way and the recordings (tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self.recorder.idle()
+
+    # -- a table's thread
+
+    async def open_thread(self, channel: discord.TextChannel, lg: dict[str, Any],
+                          rnd: dict[str, Any], table: dict[str, Any]) -> discord.Thread:
+        gid = int(table["game_id"])
+        name = t("league.round.thread_name", league=lg["name"], round=rnd["round"],
+                 table=table["number"], id=gid)[:MAX_THREAD_NAME]
+        async with needs_permission("create_public_threads"):
+            thread = await channel.create_thread(name=name,
+                                                 type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        people = [s for s in table["seats"] if s.get("user") is not None]
+        mentions = ", ".join(f"<@{s['user']}>" for s in people)
+        if table.get("ai"):
+            mentions += " + " + t("league.round.filler", count=table["ai"])
+        await self.bot.service.set_discord(gid, {"guild": channel.guild.id,
+                                                 "channel": channel.id, "thread": thread.id})
+        remember_thread(self.bot, thread.id, gid)
+        async with needs_permission("send_messages_in_threads"):
+            await thread.send(t("league.round.table", name=lg["name"], season=rnd["season"],
+                                round=rnd["round"], table=table["number"], mentions=mentions,
+                                id=gid),
+                              allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                                       everyone=False))
+        # The table cog posts the board at its next flush of this game (the thread is known
+        # now); when nothing of it is pending (it flushed before the thread existed), here.
+        table_cog: Any = self.bot.get_cog("Table")
+        snap = await self.bot.service.load(gid)
+        if table_cog is not None and snap.game is not None \
+                and not snap.record.discord.get("board") \
+                and table_cog.coalescer.due(gid) is None:
+            try:
+                await table_cog.update_board(gid, snap.record, thread)
+            except Exception:  # the next update of the game posts it
+                log.exception("could not post the board of league game %d", gid)
+        return thread
+
+    # -- reviews
+
+    async def deliver_review(self, interaction: discord.Interaction[Any], gid: int, seat: int,
+                             people_only: bool) -> None:
+        try:
+            result = await review_job(self.bot.service, gid, seat, top=MAX_REVIEW_ITEMS,
+                                      people_only=people_only)
+            payload = review_payload(gid, result)
+        except Exception as exc:
+            if not isinstance(exc, Refusal | Denied):
+                log.exception("review of game %d seat %d failed", gid, seat)
+            with contextlib.suppress(Exception):
+                await reply_error(interaction, exc)
+            return
+        try:
+            if not interaction.is_expired():
+                await interaction.followup.send(ephemeral=True, **payload)
+                return
+        except discord.HTTPException as exc:
+            log.info("review followup failed (%s); sending it by DM", exc)
+        try:
+            await interaction.user.send(**payload)
+        except discord.HTTPException:
+            log.info("could not deliver the review of game %d to %s", gid, interaction.user.id)
+
+
+def review_payload(gid: int, result: dict[str, Any]) -> dict[str, Any]:
+    """The review as one message: the summary, then up to five embeds each with its image."""
+    s = result["summary"]
+    lines = [f"**{t('review.title', id=gid)}**",
+             t("review.summary", decisions=s.get("decisions", 0), agreed=s.get("agreed", 0),
+               total=s.get("total_loss", 0), mean=s.get("mean_loss", 0))]
+    items = result["items"][:MAX_REVIEW_ITEMS]
+    if not items:
+        lines.append(t("review.none"))
+    embeds: list[discord.Embed] = []
+    files: list[discord.File] = []
+    for n, item in enumerate(items, start=1):
+        embed = discord.Embed(
+            title=t("review.item.title", n=n, kind=str(item.get("kind_name", item["kind"])),
+                    epoch=item.get("epoch", "?"))[:256],
+            description=t("review.item", taken=item.get("taken_label", "?"),
+                          loss=round(float(item["loss"]), 1),
+                          best=item.get("best_label", "?"),
+                          reason=str(item.get("reason", "")))[:1000],
+            colour=discord.Colour.dark_gold())
+        if item.get("image"):
+            fname = f"review{n}.png"
+            files.append(discord.File(io.BytesIO(item["image"]), fname))
+            embed.set_image(url=f"attachment://{fname}")
+        embeds.append(embed)
+    return {"content": "\n".join(lines)[:MAX_CONTENT], "embeds": embeds, "files": files}
+
+
+# ---------------------------------------------------------------------- profile, leaderboard
+
+
+@app_commands.command(name="profile", description=t("cmd.profile"))
+@app_commands.describe(user=t("cmd.profile.user"))
+@guild_only
+async def profile(interaction: discord.Interaction[Any],
+                  user: discord.User | discord.Member | None = None) -> None:
+    who = user or interaction.user
+    cog = league_cog(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    p = await cog.ratings.profile(_guild(interaction), who.id)
+    if not p["games"]:
+        p["name"] = who.display_name
+    await interaction.followup.send(embed=profile_embed(p), ephemeral=True)
+
+
+@app_commands.command(name="leaderboard", description=t("cmd.leaderboard"))
+@guild_only
+async def leaderboard(interaction: discord.Interaction[Any]) -> None:
+    cog = league_cog(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    rows = await cog.ratings.leaderboard(_guild(interaction), 10)
+    payload = await board_message(rows, t("league.leaderboard.title"),
+                                  "league.leaderboard.empty")
+    await interaction.followup.send(ephemeral=True, **payload)
+
+
+# ---------------------------------------------------------------------- review
+
+
+async def _review_target(cog: LeagueCog, user_id: int, game: int | None
+                         ) -> tuple[int, int, bool]:
+    """(game, seat, people_only) of the finished game to review: the user's seat, or the AI
+    seat that stood in for them in a league game (all its decisions then)."""
+    store = cog.bot.service.store
+    if game is None:
+        mine = await store.games_of_user(user_id, (FINISHED,))
+        stood = [tb.game_id for tb in await store.league_tables()
+                 if tb.game_id is not None and isinstance(tb.result, list)
+                 and any(s.get("user") == user_id and s.get("seat_name") for s in tb.seats)]
+        ids = sorted(set(mine) | set(stood))
+        if not ids:
+            raise Denied("review.no_game")
+        game = ids[-1]
+    seat = await cog.bot.service.seat_of(game, user_id)
+    if seat is not None:
+        return game, seat, True
+    tables = await store.league_tables(game_id=game)
+    if tables:
+        snap = await cog.bot.service.load(game)
+        users, stand = seat_users(snap.record.seats, tables[0])
+        for s, u in users.items():
+            if u == user_id:
+                return game, s, s not in stand
+    raise Denied("review.not_player", id=game)
+
+
+@app_commands.command(name="review", description=t("cmd.review"))
+@app_commands.describe(game=t("cmd.review.game"))
+async def review(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    cog = league_cog(interaction)
+    try:
+        gid, seat, people_only = await _review_target(cog, interaction.user.id, game)
+    except Refusal as exc:
+        if exc.code == R.NOT_FOUND:
+            raise Denied("review.no_game") from None
+        raise
+    interaction.extras["game_id"] = gid
+    status = (await cog.bot.service.load(gid)).record.status
+    if status != FINISHED:
+        raise Refusal(R.BAD_REQUEST, "A review is ready once the game is over.",
+                      "not_finished")
+    await interaction.response.send_message(t("review.preparing", id=gid), ephemeral=True)
+    cog.spawn(cog.deliver_review(interaction, gid, seat, people_only))
+
+
+# ---------------------------------------------------------------------- leagues
+
+
+league = app_commands.Group(name="league", description=t("cmd.league"))
+game_group = app_commands.Group(name="game", description=t("cmd.gamegroup"))
+
+
+@league.command(name="create", description=t("cmd.league.create"))
+@app_commands.describe(name=t("cmd.league.create.name"), rounds=t("cmd.league.create.rounds"),
+                       table_size=t("cmd.league.create.table_size"),
+                       time_control=t("cmd.league.create.time_control"),
+                       points=t("cmd.league.create.points"))
+@app_commands.choices(
+    table_size=[app_commands.Choice(name=t(f"league.size.{v}"), value=v) for v in TABLE_SIZES],
+    time_control=[app_commands.Choice(name=t(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
+@app_commands.checks.has_permissions(manage_guild=True)
+@guild_only
+async def league_create(interaction: discord.Interaction[Any],
+                        name: app_commands.Range[str, 1, 64],
+                        rounds: app_commands.Range[int, 1, 50] = 3, table_size: str = "4",
+                        time_control: str = "48h",
+                        points: app_commands.Range[str, 1, 60] | None = None) -> None:
+    cog = league_cog(interaction)
+    size: int | str = table_size if table_size == "mixed" else int(table_size)
+    lg = await cog.leagues.create_league(_guild(interaction), name, season_rounds=rounds,
+                                         table_size=size,
+                                         time_control=M.time_control(time_control),
+                                         points=parse_points(points),
+                                         by_user=interaction.user.id)
+    await _send(interaction, t("league.create.done", name=lg["name"], rounds=rounds,
+                               size=t(f"league.size.{table_size}")))
+
+
+@league.command(name="join", description=t("cmd.league.join"))
+@app_commands.describe(name=t("cmd.league.name"))
+@app_commands.autocomplete(name=league_autocomplete)
+@guild_only
+async def league_join(interaction: discord.Interaction[Any],
+                      name: app_commands.Range[str, 1, 64] | None = None) -> None:
+    cog = league_cog(interaction)
+    lid = await find_league(interaction, name)
+    got = await cog.leagues.join(lid, interaction.user.id, interaction.user.display_name)
+    lg = await cog.leagues.league(lid)
+    await _send(interaction, t("league.join.done", season=got["season"], name=lg["name"]))
+
+
+@league.command(name="leave", description=t("cmd.league.leave"))
+@app_commands.describe(name=t("cmd.league.name"))
+@app_commands.autocomplete(name=league_autocomplete)
+@guild_only
+async def league_leave(interaction: discord.Interaction[Any],
+                       name: app_commands.Range[str, 1, 64] | None = None) -> None:
+    cog = league_cog(interaction)
+    lid = await find_league(interaction, name)
+    got = await cog.leagues.leave(lid, interaction.user.id)
+    lg = await cog.leagues.league(lid)
+    await _send(interaction, t("league.leave.done", season=got["season"], name=lg["name"]))
+
+
+@league.command(name="standings", description=t("cmd.league.standings"))
+@app_commands.describe(name=t("cmd.league.name"), season=t("cmd.league.standings.season"))
+@app_commands.autocomplete(name=league_autocomplete)
+@guild_only
+async def league_standings(interaction: discord.Interaction[Any],
+                           name: app_commands.Range[str, 1, 64] | None = None,
+                           season: app_commands.Range[int, 1, 10000] | None = None) -> None:
+    cog = league_cog(interaction)
+    lid = await find_league(interaction, name)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lg = await cog.leagues.league(lid)
+    rows = await cog.leagues.standings(lid, season)
+    payload = await board_message(rows, t("league.standings.title", name=lg["name"],
+                                          season=season or lg["season"]),
+                                  "league.standings.empty")
+    await interaction.followup.send(ephemeral=True, **payload)
+
+
+@league.command(name="round", description=t("cmd.league.round"))
+@app_commands.describe(name=t("cmd.league.name"))
+@app_commands.autocomplete(name=league_autocomplete)
+@app_commands.checks.has_permissions(manage_guild=True)
+@guild_only
+async def league_round(interaction: discord.Interaction[Any],
+                       name: app_commands.Range[str, 1, 64] | None = None) -> None:
+    cog = league_cog(interaction)
+    lid = await find_league(interaction, name)
+    channel = table_channel(interaction.channel)
+    check_table_permissions(channel)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    rnd = await cog.leagues.start_round(lid, interaction.user.id)
+    lg = await cog.leagues.league(lid)
+    for table in rnd["tables"]:
+        try:
+            await cog.open_thread(channel, lg, rnd, table)
+        except app_commands.AppCommandError:
+            raise
+        except Exception:  # the game runs; its thread is missing (logged)
+            log.exception("could not open the thread of league game %s", table["game_id"])
+    await interaction.followup.send(t("league.round.started", round=rnd["round"],
+                                      name=lg["name"], count=len(rnd["tables"])),
+                                    ephemeral=True)
+
+
+@league.command(name="end", description=t("cmd.league.end"))
+@app_commands.describe(name=t("cmd.league.name"), force=t("cmd.league.end.force"))
+@app_commands.autocomplete(name=league_autocomplete)
+@app_commands.checks.has_permissions(manage_guild=True)
+@guild_only
+async def league_end(interaction: discord.Interaction[Any],
+                     name: app_commands.Range[str, 1, 64] | None = None,
+                     force: bool = False) -> None:
+    cog = league_cog(interaction)
+    lid = await find_league(interaction, name)
+    lg = await cog.leagues.league(lid)
+    end = await cog.leagues.end_season(lid, interaction.user.id, force=force)
+    if end["podium"]:
+        lines = "\n".join(t("league.end.podium_line",
+                            medal=MEDALS[min(row["position"], 3) - 1],
+                            mention=f"<@{row['user']}>", points=row["points"])
+                          for row in end["podium"])
+        text = t("league.end.podium", name=lg["name"], season=end["season"], lines=lines,
+                 next=end["next_season"])
+    else:
+        text = t("league.end.no_podium", name=lg["name"], season=end["season"],
+                 next=end["next_season"])
+    await interaction.response.send_message(
+        text[:MAX_CONTENT],
+        allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+
+
+@league.command(name="export", description=t("cmd.league.export"))
+@app_commands.describe(name=t("cmd.league.name"), season=t("cmd.league.standings.season"))
+@app_commands.autocomplete(name=league_autocomplete)
+@guild_only
+async def league_export(interaction: discord.Interaction[Any],
+                        name: app_commands.Range[str, 1, 64] | None = None,
+                        season: app_commands.Range[int, 1, 10000] | None = None) -> None:
+    cog = league_cog(interaction)
+    lid = await find_league(interaction, name)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lg = await cog.leagues.league(lid)
+    number = season or lg["season"]
+    rows = await cog.leagues.standings(lid, number)
+    store = cog.bot.service.store
+    season_ids = [s.id for s in await store.seasons(lid) if s.number == number]
+    tables = await store.league_tables(season_ids[0]) if season_ids else []
+    files = [discord.File(io.BytesIO(standings_csv(rows).encode()),
+                          f"standings-season{number}.csv"),
+             discord.File(io.BytesIO(tables_csv(tables, number).encode()),
+                          f"results-season{number}.csv")]
+    if interaction.permissions.manage_guild:
+        rated = await store.rated_results(lg["guild"])
+        files.append(discord.File(io.BytesIO(results_csv(rated).encode()), "rated.csv"))
+    await interaction.followup.send(t("league.export.done", name=lg["name"], season=number),
+                                    files=files, ephemeral=True)
+
+
+# ---------------------------------------------------------------------- game export, void
+
+
+@game_group.command(name="export", description=t("cmd.game.export"))
+@app_commands.describe(game=t("cmd.game"))
+async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> None:
+    bot = hadara_bot(interaction)
+    interaction.extras["game_id"] = game
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        record = await export_game(bot.service.store, game)
+    except KeyError:
+        raise Refusal(R.NOT_FOUND, "There is no such game.") from None
+    except ValueError:
+        raise Denied("game.export.not_started", id=game) from None
+    data = json.dumps(record, indent=1, sort_keys=True).encode()
+    await interaction.followup.send(t("game.export.done", id=game), ephemeral=True,
+                                    file=discord.File(io.BytesIO(data), f"game-{game}.json"))
+
+
+@app_commands.command(name="void", description=t("cmd.admin.void"))
+@app_commands.describe(game=t("cmd.game"), restore=t("cmd.admin.void.restore"))
+@app_commands.checks.has_permissions(manage_guild=True)
+@guild_only
+async def void(interaction: discord.Interaction[Any], game: GameArg,
+               restore: bool = False) -> None:
+    cog = league_cog(interaction)
+    res = await cog.bot.service.store.rated_result(game)
+    if res is None or res.guild_id != _guild(interaction):
+        raise Denied("admin.void.unknown", id=game)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await cog.ratings.void(game, interaction.user.id, voided=not restore)
+    key = "admin.void.restored" if restore else "admin.void.done"
+    await interaction.followup.send(t(key, id=game), ephemeral=True)
+
+
+COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] = (
+    profile, leaderboard, review, league, game_group)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LeagueCog(bot))  # type: ignore[arg-type]
+    for cmd in COMMANDS:
+        hadara.add_command(cmd)
+    admin.add_command(void)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    for cmd in COMMANDS:
+        hadara.remove_command(cmd.name)
+    admin.remove_command(void.name)

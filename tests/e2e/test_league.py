@@ -1,0 +1,193 @@
+"""A league season through the real bot under simcord: an admin creates a league, members
+join by command, the admin starts two rounds (a thread per table, its players mentioned), the
+games are played by AI stand-ins (``LeagueService.stand_ins``), the results flow into the
+standings, the season ends with a podium and is archived; ``/hadara profile``,
+``/hadara leaderboard``, ``/hadara review``, ``/hadara game export``, ``/hadara league export``
+and ``/hadara admin void`` answer.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import World, answer, settle, thread_messages, world
+
+pytest.importorskip("simcord")
+
+import discord  # noqa: E402
+
+NAMES = ("alice", "bob", "carol", "dave", "erin")
+
+
+async def finish_round(w: World, gids: list[int]) -> None:
+    cog: Any = w.bot.get_cog("League")
+    for _ in range(60):
+        for gid in gids:
+            await settle(w, gid)
+        await cog.idle()
+        statuses = {(await w.service.load(g)).record.status for g in gids}
+        if statuses == {"finished"}:
+            tables = [await w.service.store.league_tables(game_id=g) for g in gids]
+            if all(tb and tb[0].result is not None for tb in tables):
+                return
+    info = [(await w.service.waiting(g), (await w.service.load(g)).record.seats) for g in gids]
+    raise AssertionError(f"league games not over: {statuses} {info} {w.service._tasks}")
+
+
+async def start_round(w: World, admin: Any) -> list[int]:
+    before = set(await w.service.store.game_ids(("active", "finished")))
+    result = await admin.slash(w.channel, "hadara league round")
+    assert result.ephemeral and "started" in answer(result).content, answer(result).content
+    gids = sorted(set(await w.service.store.game_ids(("active", "finished"))) - before)
+    assert gids
+    for gid in gids:
+        record = (await w.service.load(gid)).record
+        assert record.options["rated"] and record.discord["thread"]
+    return gids
+
+
+@pytest.mark.asyncio
+async def test_league_season(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with world(tmp_path, monkeypatch, names=NAMES) as w:
+        cog: Any = w.bot.get_cog("League")
+        cog.leagues.stand_ins = True  # an AI stands in for every member: the games run alone
+        role = w.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        admin = w.guild.add_member(w.env.create_user("boss"), roles=[role])
+        alice = w.members["alice"]
+
+        refused = await alice.slash(w.channel, "hadara league create", name="Friday")
+        assert "Manage Server" in answer(refused).content
+        none = await alice.slash(w.channel, "hadara league join")
+        assert "no league" in answer(none).content
+
+        made = await admin.slash(w.channel, "hadara league create", name="Friday", rounds=2,
+                                 table_size="3", time_control="none")
+        assert "Friday" in answer(made).content
+        for name in NAMES:
+            joined = await w.members[name].slash(w.channel, "hadara league join")
+            assert "season 1" in answer(joined).content
+        again = await alice.slash(w.channel, "hadara league join", name="friday")
+        assert "already" in answer(again).content
+
+        early = await admin.slash(w.channel, "hadara league end")
+        assert "not over" in answer(early).content
+
+        all_games: list[int] = []
+        for rnd in (1, 2):
+            gids = await start_round(w, admin)
+            assert len(gids) == 2  # five players at tables of three: 3 + (2 + AI)
+            if rnd == 1:
+                messages = await thread_messages(w, gids[0])
+                assert any("<@" in (m.content or "") and "round 1" in (m.content or "")
+                           for m in messages)
+            await finish_round(w, gids)
+            for gid in gids:  # the table cog (or the league cog) posted the board
+                assert (await w.service.load(gid)).record.discord.get("board")
+            all_games += gids
+
+        standings = await alice.slash(w.channel, "hadara league standings")
+        shown = answer(standings)
+        assert shown.embeds and shown.attachments
+        lines = shown.embeds[0].description.splitlines()
+        assert len(lines) == len(NAMES) and all("pts" in line for line in lines)
+        lid = await cog.leagues.find(w.guild.id, "Friday")
+        rows = await cog.leagues.standings(lid)
+        assert all(r["games"] == 2 for r in rows)
+
+        full = await admin.slash(w.channel, "hadara league round")
+        assert "end the season" in answer(full).content
+
+        exported = await admin.slash(w.channel, "hadara league export")
+        names = sorted(a.filename for a in answer(exported).attachments)
+        assert names == ["rated.csv", "results-season1.csv", "standings-season1.csv"]
+
+        ended = await admin.slash(w.channel, "hadara league end")
+        podium = answer(ended)
+        assert not ended.ephemeral and "podium" in podium.content and "🥇" in podium.content
+        archived = await alice.slash(w.channel, "hadara league standings", season=1)
+        assert answer(archived).embeds[0].description.count("pts") == len(NAMES)
+        rejoin = await alice.slash(w.channel, "hadara league join")
+        assert "season 2" in answer(rejoin).content
+
+        profile = await alice.slash(w.channel, "hadara profile")
+        embed = answer(profile).embeds[0]
+        assert "alice" in embed.title
+        assert any(f.name == "Rating" and "±" in f.value for f in embed.fields)
+        assert any(f.name == "Games" and "2 played" in f.value for f in embed.fields)
+        other = await alice.slash(w.channel, "hadara profile", user=w.members["bob"])
+        assert "bob" in answer(other).embeds[0].title
+
+        board = await alice.slash(w.channel, "hadara leaderboard")
+        top = answer(board)
+        assert top.attachments and len(top.embeds[0].description.splitlines()) == len(NAMES)
+
+        record = await alice.slash(w.channel, "hadara game export", game=all_games[0])
+        attachment = answer(record).attachments[0]
+        assert attachment.filename == f"game-{all_games[0]}.json"
+        data = json.loads(await attachment.read())
+        assert data["format"] == "hadara-game-record/1" and data["final"]["scores"]
+
+        review = await alice.slash(w.channel, "hadara review")
+        assert review.ephemeral and "being prepared" in review.response.content
+        await cog.idle()
+        await w.env.advance_time(1)
+        delivered = review.followups[-1] if review.followups else None
+        assert delivered is not None and "Your review of game" in delivered.content
+
+        void = await alice.slash(w.channel, "hadara admin void", game=all_games[0])
+        assert "Manage Server" in answer(void).content
+        voided = await admin.slash(w.channel, "hadara admin void", game=all_games[0])
+        assert "void" in answer(voided).content
+        result = await w.service.store.rated_result(all_games[0])
+        assert result is not None and result.voided
+
+
+def test_review_payload_items() -> None:
+    """The review message: the summary, then one embed per item (at most five) with its
+    image and "you chose X (−N pts vs Y): reason"."""
+    from cogs.league import review_payload
+
+    item = {"kind": "draft", "kind_name": "Draft", "epoch": 2, "taken_label": "Farmer",
+            "best_label": "Statue", "loss": 3.25, "reason": "the statue scores more",
+            "image": b"\x89PNG fake"}
+    result = {"summary": {"decisions": 12, "agreed": 5, "total_loss": 9.5,
+                          "mean_loss": 0.79}, "items": [item] * 7}
+    payload = review_payload(7, result)
+    assert "Your review of game #7" in payload["content"] and "12 decision" in payload["content"]
+    assert len(payload["embeds"]) == 5 and len(payload["files"]) == 5
+    first = payload["embeds"][0]
+    assert "You chose **Farmer** (−3.2 pts vs **Statue**)" in first.description
+    assert first.image.url == "attachment://review1.png"
+
+
+def test_commands_within_limits_and_worded() -> None:
+    """The league's commands: names, descriptions and options within Discord's limits, at
+    most 25 under /hadara, every catalog key the cog uses defined."""
+    import re
+
+    from discord import app_commands
+
+    from bot.messages import MESSAGES
+    from cogs import game
+    from cogs import league as lc
+
+    name = re.compile(r"^[-_a-z0-9]{1,32}$")
+    assert len(game.COMMAND_NAMES) + len(lc.COMMANDS) <= 25
+    leaves: list[Any] = [lc.void]
+    for cmd in lc.COMMANDS:
+        leaves += list(cmd.commands) if isinstance(cmd, app_commands.Group) else [cmd]
+        assert name.match(cmd.name) and 1 <= len(cmd.description) <= 100
+    for cmd in leaves:
+        assert name.match(cmd.name) and 1 <= len(cmd.description) <= 100, cmd.name
+        for p in cmd.parameters:
+            assert name.match(p.name) and 1 <= len(p.description) <= 100, (cmd.name, p.name)
+    text = Path(lc.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'\b(?:t|Denied)\("([a-z_.]+)"', text))
+    assert keys and not sorted(k for k in keys if k not in MESSAGES)
+    for code in ("league_exists", "already_member", "not_member", "round_open",
+                 "season_complete", "season_not_over", "too_few_members"):
+        assert f"refusal.{code}" in MESSAGES
