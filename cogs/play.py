@@ -17,7 +17,7 @@ import logging
 import re
 from collections.abc import Sequence
 from io import BytesIO
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord.ext import commands
@@ -80,77 +80,51 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await open_panel(interaction, self.game_id)
 
 
-class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P.HINT_TEMPLATE):
-    """"Hint": the AI's suggestion for the clicker's decision (on the board or a panel)."""
+class _PanelItem:
+    """Shared by the panel's components: their whole state is the custom id (parsed once into
+    ``pid``), so the item is rebuilt from it alone after a restart."""
 
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
-        super().__init__(item)
+    pid: P.PanelId
+
+    def __init__(self, item: Any) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__
         pid = P.parse_custom_id(item.custom_id or "")
         assert pid is not None
         self.pid = pid
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> HintButton:
-        assert isinstance(item, discord.ui.Button)
+                             match: re.Match[str], /) -> Self:
         return cls(item)
+
+
+class HintButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=P.HINT_TEMPLATE):
+    """"Hint": the AI's suggestion for the clicker's decision (on the board or a panel)."""
 
     async def callback(self, interaction: Interaction) -> None:
         await give_hint(interaction, self.pid)
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P.ACTION_TEMPLATE):
+class ActionButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=P.ACTION_TEMPLATE):
     """A button choosing one option of the decision."""
-
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
-        super().__init__(item)
-        pid = P.parse_custom_id(item.custom_id or "")
-        assert pid is not None
-        self.pid = pid
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ActionButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
 
     async def callback(self, interaction: Interaction) -> None:
         await panel_click(interaction, self.pid, P.SelectValue(self.pid.index, self.pid.check))
 
 
-class NavButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P.NAV_TEMPLATE):
+class NavButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=P.NAV_TEMPLATE):
     """A button going one step into (or back out of) a stepped decision."""
-
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
-        super().__init__(item)
-        pid = P.parse_custom_id(item.custom_id or "")
-        assert pid is not None
-        self.pid = pid
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> NavButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
 
     async def callback(self, interaction: Interaction) -> None:
         await panel_click(interaction, self.pid, None)
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=P.SELECT_TEMPLATE):
+class PanelSelect(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=P.SELECT_TEMPLATE):
     """A select of options or of the next step's choices."""
-
-    def __init__(self, item: discord.ui.Select[Any]) -> None:
-        super().__init__(item)
-        pid = P.parse_custom_id(item.custom_id or "")
-        assert pid is not None
-        self.pid = pid
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PanelSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
