@@ -36,6 +36,9 @@ from bot.service import GameService, GameSnapshot, Refusal
 from bot.service import ahead as A
 from hadara.engine import Game
 
+from .errors import reply_error
+from .replies import Refused, refusal_text
+
 log = logging.getLogger("hadara.bot.ahead")
 
 Interaction = discord.Interaction[Any]
@@ -366,8 +369,6 @@ async def _show(interaction: Interaction, snap: GameSnapshot, seat: int, *, new:
 async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
                   values: Sequence[str]) -> None:
     """Any component of the ahead panel (or its "Queue my choice" button)."""
-    from .play import Refused, refusal_text
-
     gid, seat, kind = parsed["game"], parsed["seat"], parsed["kind"]
     interaction.extras["game_id"] = gid
     service: GameService = interaction.client.service
@@ -418,8 +419,6 @@ async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
     except Refusal as exc:
         await _answer(interaction, refusal_text(exc))
     except Exception as exc:
-        from .errors import reply_error
-
         await reply_error(interaction, exc)
 
 

@@ -466,15 +466,16 @@ class Multiday(commands.Cog):
 
     async def tell_played(self, update: Update) -> None:
         """The player's DM panel (if any) says their queued choice was played."""
-        from .play import update_dm
-
+        play: Any = self.bot.get_cog("Play")  # cogs.play imports this module: no import back
+        if play is None:
+            return
         users = {s.seat: s.user_id for s in update.seats}
         for seat in ahead_played([update]):
             uid = users.get(seat)
             if uid is None:
                 continue
-            await update_dm(self.bot, update.game_id, seat, uid,
-                            note=t("md.ahead.played", id=update.game_id))
+            await play.update_dm(update.game_id, seat, uid,
+                                 note=t("md.ahead.played", id=update.game_id))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (VoteButton,)

@@ -22,40 +22,27 @@ from typing import Any, Self
 import discord
 from discord.ext import commands
 
-from bot.messages import MESSAGES, t
+from bot.messages import t
 from bot.service import GameService, GameSnapshot, Refusal
 from hadara.ai.hint import hint as ai_hint
-from hadara.content import default_catalog
-from hadara.narrate import refusal as engine_refusal
 from hadara.options import options as option_list
 from hadara.views import view as seat_view
 
 from . import panels as P
+from .ahead import add_open_button
 from .multiday import catch_up_lines, panel_deadline
+from .replies import Refused, refusal_text
 
 log = logging.getLogger("hadara.bot.play")
 
 IMAGE_NAME = "decision.png"
 DM_KIND = "dm"  # seat_messages kind of the DM panel
-ENGINE_CODES = frozenset({"illegal", "cannot_afford", "malformed"})
 DM_REFUSED = frozenset({50007, 50278})  # DMs closed / no mutual server
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 COLOUR = discord.Colour(0xC8963E)
 
 Interaction = discord.Interaction[Any]
-
-
-class Refused(Exception):
-    """A specific answer of this cog (a catalog key), shown ephemerally."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key, self.params = key, params
-
-    @property
-    def text(self) -> str:
-        return t(self.key, **self.params)
 
 
 # ------------------------------------------------------------------------------ components
@@ -265,20 +252,6 @@ def _message_kwargs(panel: P.Panel, file: discord.File | None) -> dict[str, Any]
     return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
 
 
-def refusal_text(refusal: Refusal, catalog: Any = None) -> str:
-    """A service refusal in words: engine reasons by ``hadara.narrate``, codes by the catalog."""
-    if refusal.code in ENGINE_CODES:
-        try:
-            return engine_refusal(refusal.reason, dict(refusal.params),
-                                  catalog if catalog is not None else default_catalog())
-        except Exception:  # a reason narrate cannot word: the service's English line
-            return refusal.message
-    for key in (f"play.refuse.{refusal.reason}", f"play.refuse.{refusal.code}"):
-        if key in MESSAGES:
-            return t(key)
-    return t("play.refuse.generic", message=refusal.message)
-
-
 async def _answer(interaction: Interaction, text: str) -> None:
     """A short ephemeral answer, by the response if still open, else a followup."""
     try:
@@ -315,8 +288,6 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         panel, file = await build(service, game_id, seat, snap=snap, intro=True)
         kwargs = _message_kwargs(panel, file)
         if panel.decision_id is None:  # waiting: offer to queue the coming choice
-            from .ahead import add_open_button
-
             add_open_button(kwargs["view"], snap, seat)
         await interaction.edit_original_response(**kwargs)
     except Refused as exc:
@@ -515,6 +486,12 @@ class Play(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def update_dm(self, game_id: int, seat: int, user: discord.abc.User | int, *,
+                        note: str | None = None) -> None:
+        """:func:`update_dm` for other cogs, reached through ``bot.get_cog("Play")`` so that
+        they need not import this module (which imports theirs)."""
+        await update_dm(self.bot, game_id, seat, user, note=note)
 
 
 async def setup(bot: commands.Bot) -> None:
