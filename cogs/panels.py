@@ -583,7 +583,9 @@ def _kind_lines(kind: str, view: Mapping[str, Any], c: Mapping[str, Any],
         s, g = c.get("silver") or {}, c.get("gold") or {}
         lines = [t("play.medals.intro", coins=c.get("coins"), silver=s.get("price"),
                    silver_left=s.get("left"), gold=g.get("price"), gold_left=g.get("left"))]
-        values = ", ".join(f"{k} {v}" for k, v in (s.get("value") or {}).items())
+        held = s.get("tiles") or {}
+        values = ", ".join(f"{k} {v}" for k, v in (s.get("value") or {}).items()
+                           if held.get(k, 1) > 0)  # only colours a silver medal can take
         if values:
             lines.append(t("play.medals.silver_values", values=values))
         if g.get("value") is not None:

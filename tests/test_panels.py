@@ -336,3 +336,15 @@ def test_long_text_is_cut_to_discord_limits() -> None:
     panel = panel_of(game, d.seat, note="n" * 5000)
     assert P.limit_problems(panel) == []
     assert P.clip("abcdef", 4) == "abc…"
+
+
+def test_medal_values_list_only_tile_colours_the_player_holds() -> None:
+    """M1: a silver medal takes one of your unused bonus tiles, so the panel's "would score"
+    line names only colours you still hold."""
+    from cogs.panels import _kind_lines
+
+    c = {"coins": 20, "silver": {"price": 6, "left": 2, "tiles": {"yellow": 0, "red": 1},
+                                 "value": {"yellow": 4, "red": 7}},
+         "gold": {"price": 12, "left": 1, "value": 10}}
+    text = "\n".join(_kind_lines("medals", {}, c, lambda cid: cid))
+    assert "red 7" in text and "yellow" not in text
