@@ -27,7 +27,7 @@ log = logging.getLogger("hadara.bot")
 
 # The cogs, by extension name (cogs.errors installs the global app-command error handler).
 EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.table", "cogs.multiday",
-              "cogs.ahead", "cogs.league")
+              "cogs.ahead", "cogs.league", "cogs.learn")
 
 
 def _discord_time() -> float:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.catalog import common, game, league, multiday, play, table
+from bot.catalog import common, game, league, learn, multiday, play, table
 
 MESSAGES: dict[str, str] = {}
-for _part in (common, game, play, table, multiday, league):
+for _part in (common, game, play, table, multiday, league, learn):
     _clash = MESSAGES.keys() & _part.MESSAGES.keys()
     if _clash:
         raise RuntimeError(f"message keys defined twice: {sorted(_clash)}")

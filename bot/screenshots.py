@@ -6,7 +6,8 @@ a basic game to its end by clicking, as in the end-to-end tests. At each kind of
 lobby, the board, alice's panels (draft, Phase B, colony, statue, feeding, medals), a round's
 reveal, the final scores, bob's DM panel — simcord's local preview shows that message to its
 viewer, and Debian's headless chromium photographs it. The board and a panel are also taken at
-phone width (412 px).
+phone width (412 px). Then alice starts a ``/hadara learn`` game: its first lesson and a
+mistake note (when her first-option choices make one within a few turns) are photographed.
 
 The preview's own screenshot needs a Playwright browser download; here the preview page is
 pinned the way its managed capture pins it (simcord 3.2.1 internals: ``_pin_capture``), so
@@ -186,6 +187,37 @@ class Shots:
         raise RuntimeError(f"no choice after 8 steps for {name}")
 
 
+async def learning_moments(s: Shots) -> None:
+    """Two moments of a ``/hadara learn`` game: the first lessons, and a later one (a mistake
+    note if alice's first-option choices make one within a few turns)."""
+    print("learning game", flush=True)
+    alice = s.members["alice"]
+    learn = s.bot.get_cog("Learn")
+    before = set(await s.bot.service.store.game_ids(("active",)))
+    await alice.slash(s.channel, "hadara learn")
+    s.gid = max(set(await s.bot.service.store.game_ids(("active",))) - before)
+    await s.settle()
+    await learn.idle()
+    thread = await s.thread()
+    lessons = [m for m in thread.history() if m.content.startswith("📘")]
+    if lessons:
+        await s.capture("12-learn-lesson", lessons[-1], viewer=alice, channel=thread,
+                        height=700)
+    for _ in range(12):
+        notes = [m for m in thread.history() if m.content.startswith("💡")]
+        if notes:
+            await s.capture("13-learn-note", notes[-1], viewer=alice, channel=thread,
+                            height=700)
+            return
+        waiting = await s.waiting()
+        if not waiting:
+            break
+        name, _ = waiting[0]
+        await s.choose(name, await s.open_panel(name))
+        await s.settle()
+        await learn.idle()
+
+
 def _scale_table(bot: Any) -> None:
     from cogs.table import Coalescer
 
@@ -271,6 +303,7 @@ async def play_and_shoot(out: Path, chromium: str, db: str) -> list[Path]:
         missing = [k for k in PANEL_KINDS if k not in shot]
         if missing:
             print(f"  (alice had no {', '.join(missing)} decision in this game)")
+        await learning_moments(s)
         await bot.service.idle()
     return s.taken
 

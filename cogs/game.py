@@ -29,6 +29,7 @@ from hadara.engine import Game
 from hadara.narrate import EPOCH, describe
 
 from . import multiday as M
+from .ahead import queue_view
 from .errors import Denied
 from .lobby import (
     DEFAULT_AI_LEVEL,
@@ -232,8 +233,6 @@ async def hand(interaction: discord.Interaction[Any], game: GameArg | None = Non
         text += "\n" + (M.panel_deadline(w.deadline) or "")
     extra: dict[str, Any] = {}
     if w is None:
-        from .ahead import queue_view
-
         view = await queue_view(bot.service, gid, seat)
         if view is not None:
             extra["view"] = view
@@ -293,9 +292,23 @@ async def rules(interaction: discord.Interaction[Any], topic: str | None = None)
     if topic is None:
         text = t("rules.overview", topics=", ".join(f"`{t(f'rules.name.{k}')}`"
                                                     for k in RULE_TOPICS))
+        text += "\n" + await _met_line(interaction)
     else:
         text = f"**{t(f'rules.name.{topic}')}**\n{t(f'rules.{topic}')}"
     await interaction.response.send_message(text[:MAX_CONTENT], ephemeral=True)
+
+
+async def _met_line(interaction: discord.Interaction[Any]) -> str:
+    """The rules the user has met in learning games (``/hadara learn``)."""
+    from bot.learn import learned
+
+    from .learn import topic_name
+
+    met = learned(await hadara_bot(interaction).service.store.get_user_settings(
+        interaction.user.id))
+    if not met:
+        return t("learn.rules.none")
+    return t("learn.rules.met", topics=", ".join(topic_name(k) for k in met))
 
 
 # ---------------------------------------------------------------------- cards

@@ -1,0 +1,262 @@
+"""``/hadara learn``: a guided first game, rules explained as they first matter.
+
+The command opens a game for the learner alone against gentle AI players (hints on) in a
+private thread when the bot may create one (else a public thread named as a learning game),
+and starts it at once. ``Learn`` subscribes to the service's updates of learning games
+(``options["learn"]``) and, per game in order, asks :class:`bot.learn.Tutor` which rules to
+explain now (posted in the thread, mentioning nobody), stores the topics met in the user's
+settings (``learned``), and posts a gentle mistake note after a learner's action the AI rates
+much worse (``bot.learn.mistake``), unless the learner turned notes off (``learn_notes``:
+the note's button, or ``/hadara learn notes:False``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import learn as L
+from bot.messages import t
+from bot.service import Refusal, Update
+from hadara.engine import Game
+
+from .game import guild_only, hadara
+from .lobby import check_table_permissions, hadara_bot, remember_thread, table_channel
+
+if TYPE_CHECKING:
+    from bot.client import HadaraBot
+
+log = logging.getLogger("hadara.bot.learn")
+
+LEVELS = ("random", "greedy")
+AI_SEATS = 2
+MAX_THREAD_NAME = 100
+ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
+CAUSES = frozenset({"started", "action", "ai", "forced", "deadline", "ahead"})
+
+
+def topic_name(topic: str) -> str:
+    """A topic's name as ``/hadara rules`` calls it (purple effects by their id)."""
+    if topic.startswith("P") and topic[1:].isdigit():
+        return t("learn.purple_name", id=topic)
+    return t(f"rules.name.{topic}")
+
+
+def lesson_text(lesson: L.Lesson) -> str:
+    head = t("learn.lesson.head", name=topic_name(lesson.topic), rule=lesson.rule)
+    return f"{head}\n{t(lesson.key, **lesson.params)}"
+
+
+class NotesOffButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=r"hd1:learn:notes:(?P<user>[0-9]{1,20})"):
+    """On a mistake note: the learner turns notes off."""
+
+    def __init__(self, user_id: int) -> None:
+        self.user_id = user_id
+        super().__init__(discord.ui.Button(label=t("learn.notes.off_button"),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hd1:learn:notes:{user_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Any) -> NotesOffButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = hadara_bot(interaction)
+        await set_notes(bot, interaction.user.id, False)
+        await interaction.response.send_message(t("learn.notes.off"), ephemeral=True)
+
+
+async def set_notes(bot: HadaraBot, user_id: int, on: bool) -> None:
+    store = bot.service.store
+    current = await store.get_user_settings(user_id)
+    await store.set_user_settings(user_id, {**current, L.NOTES_KEY: on})
+
+
+async def learned_topics(bot: HadaraBot, user_id: int) -> list[str]:
+    return L.learned(await bot.service.store.get_user_settings(user_id))
+
+
+@app_commands.command(name="learn", description=t("cmd.learn"))
+@app_commands.describe(level=t("cmd.learn.level"), notes=t("cmd.learn.notes"))
+@app_commands.choices(level=[app_commands.Choice(name=t(f"lobby.ai_level.{v}"), value=v)
+                             for v in LEVELS])
+@guild_only
+async def learn(interaction: discord.Interaction[Any], level: str = "greedy",
+                notes: bool | None = None) -> None:
+    bot = hadara_bot(interaction)
+    channel = table_channel(interaction.channel)
+    check_table_permissions(channel)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    user = interaction.user
+    if notes is not None:
+        await set_notes(bot, user.id, notes)
+    gid, thread = await open_learning_game(bot, channel, user, level)
+    interaction.extras["game_id"] = gid
+    await interaction.followup.send(t("learn.started", id=gid, thread=thread.id),
+                                    ephemeral=True)
+
+
+async def open_learning_game(bot: HadaraBot, channel: discord.TextChannel,
+                             user: discord.abc.User, level: str) -> tuple[int, discord.Thread]:
+    """Create, seat, thread and start a learning game; returns (game id, thread)."""
+    service = bot.service
+    name = user.display_name
+    gid = await service.create(user.id, name, seats=AI_SEATS + 1, hints=True,
+                               options={"ai_level": level, "learn": True})
+    try:
+        for _ in range(AI_SEATS):
+            await service.add_ai(gid, level)
+        title = t("learn.thread_name", id=gid, name=name)[:MAX_THREAD_NAME]
+        thread: discord.Thread
+        try:
+            thread = await channel.create_thread(
+                name=title, type=discord.ChannelType.private_thread, invitable=False,
+                auto_archive_duration=ARCHIVE_MINUTES)
+            await thread.add_user(user)
+        except discord.HTTPException:
+            thread = await channel.create_thread(
+                name=title, type=discord.ChannelType.public_thread,
+                auto_archive_duration=ARCHIVE_MINUTES)
+        await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
+                                        "thread": thread.id})
+        remember_thread(bot, thread.id, gid)
+        await thread.send(t("learn.welcome", count=AI_SEATS),
+                          allowed_mentions=discord.AllowedMentions.none())
+        await service.start(gid, user.id)
+    except BaseException:
+        with contextlib.suppress(Refusal):
+            await service.abandon(gid, None, is_admin=True)
+        raise
+    return gid, thread
+
+
+class Learn(commands.Cog):
+    """Posts the lessons and notes of learning games."""
+
+    def __init__(self, bot: HadaraBot) -> None:
+        self.bot = bot
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tutors: dict[int, L.Tutor] = {}
+        self._games: dict[int, bool] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._unsubscribe: Callable[[], None] | None = None
+        #: per game, every lesson topic posted and every note posted (tests, operators)
+        self.posted: defaultdict[int, list[str]] = defaultdict(list)
+
+    async def cog_load(self) -> None:
+        self._unsubscribe = self.bot.service.subscribe(self.on_update)
+
+    async def cog_unload(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def on_update(self, update: Update) -> None:
+        if update.cause not in CAUSES or self._games.get(update.game_id) is False:
+            return
+        task = asyncio.create_task(self._handle(update), name=f"learn {update.game_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait until every update received so far is handled (tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _handle(self, update: Update) -> None:
+        gid = update.game_id
+        async with self._locks[gid]:
+            try:
+                await self._lessons(update)
+            except Exception:
+                log.exception("learning game %s: lessons failed", gid)
+
+    async def _lessons(self, update: Update) -> None:
+        gid = update.game_id
+        snap = await self.bot.service.load(gid)
+        record = snap.record
+        if not record.options.get("learn"):
+            self._games[gid] = False
+            return
+        self._games[gid] = True
+        learner = next((s for s in record.seats if s.user_id is not None), None)
+        thread_id = record.discord.get("thread")
+        if learner is None or snap.game is None or not thread_id:
+            return
+        uid = int(learner.user_id)  # type: ignore[arg-type]
+        store = self.bot.service.store
+        settings = await store.get_user_settings(uid)
+        tutor = self._tutors.get(gid)
+        if tutor is None:
+            tutor = L.Tutor(learner.seat, L.learned(settings), snap.game.catalog,
+                            snap.game.players)
+            self._tutors[gid] = tutor
+        texts: list[str] = []
+        note: L.Note | None = None
+        mine = [b for b in update.by if b[0] == learner.seat and b[1].startswith("user:")]
+        if update.cause == "action" and mine and L.notes_on(settings):
+            note = await asyncio.to_thread(_note, snap.game, learner.seat, update.version)
+        view = None
+        if any(w.seat == learner.seat for w in update.waiting):
+            view = await self.bot.service.view(gid, learner.seat)
+        lessons = tutor.lessons(update, view)
+        texts = [lesson_text(x) for x in lessons]
+        if lessons:
+            met = L.learned(settings)
+            met += [x.topic for x in lessons if x.topic not in met]
+            await store.set_user_settings(uid, {**settings, L.LEARNED_KEY: met})
+        thread = self.bot.get_channel(int(thread_id))
+        if thread is None:
+            thread = await self.bot.fetch_channel(int(thread_id))
+        if not isinstance(thread, discord.Thread):
+            return
+        none = discord.AllowedMentions.none()
+        if note is not None:
+            view_ = discord.ui.View(timeout=None)
+            view_.add_item(NotesOffButton(uid))
+            await thread.send(t(note.key, **note.params)[:2000], view=view_,
+                              allowed_mentions=none)
+            self.posted[gid].append("note")
+        for text, lesson in zip(texts, lessons, strict=True):
+            await thread.send(text[:2000], allowed_mentions=none)
+            self.posted[gid].append(lesson.topic)
+        if update.over:
+            self._tutors.pop(gid, None)
+
+
+def _note(game: Game, seat: int, version: int) -> L.Note | None:
+    """The mistake note for the learner's action just stored (the last of its log entries up
+    to ``version``), replayed from the game's setup."""
+    log_ = game.log or []
+    i = min(version, len(log_)) - 1
+    while i >= 0 and log_[i]["seat"] != seat:
+        i -= 1
+    if i < 0 or game.setup is None:
+        return None
+    before = Game.from_setup(game.setup, game.seed, game.catalog)
+    for entry in log_[:i]:
+        before.apply(entry["seat"], entry["action"])
+    return L.mistake(before, seat, log_[i]["action"])
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(NotesOffButton)
+    hadara.add_command(learn)
+    await bot.add_cog(Learn(bot))  # type: ignore[arg-type]
+
+
+async def teardown(bot: commands.Bot) -> None:
+    hadara.remove_command(learn.name)
+    bot.remove_dynamic_items(NotesOffButton)
