@@ -722,15 +722,9 @@ class SqliteStore:
 
     async def leagues(self, guild_id: int | None = None,
                       league_id: int | None = None) -> list[LeagueRecord]:
-        where, args = [], []
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            args.append(guild_id)
-        if league_id is not None:
-            where.append("id = ?")
-            args.append(league_id)
+        where, args = _where(guild_id=guild_id, id=league_id)
         query = ("SELECT id, guild_id, name, settings, created_by, created_at FROM leagues"
-                 + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id")
+                 + where + " ORDER BY id")
         async with self._read() as db:
             rows = await db.execute_fetchall(query, args)
         return [LeagueRecord(i, g, n, json.loads(st), by, at) for i, g, n, st, by, at in rows]
@@ -811,15 +805,9 @@ class SqliteStore:
 
     async def league_tables(self, season_id: int | None = None, *,
                             game_id: int | None = None) -> list[TableRecord]:
-        where, args = [], []
-        if season_id is not None:
-            where.append("season_id = ?")
-            args.append(season_id)
-        if game_id is not None:
-            where.append("game_id = ?")
-            args.append(game_id)
+        where, args = _where(season_id=season_id, game_id=game_id)
         query = ("SELECT id, season_id, round, number, game_id, seats, result FROM league_tables"
-                 + (" WHERE " + " AND ".join(where) if where else "")
+                 + where
                  + " ORDER BY season_id, round, number")
         async with self._read() as db:
             rows = await db.execute_fetchall(query, args)
@@ -919,6 +907,14 @@ def _game_values(record: GameRecord) -> tuple[Any, ...]:
 _INSERT_SEAT = (
     "INSERT INTO seats (game_id, seat, name, user_id, ai_level, conceded, strikes, ai_takeover,"
     " bank, votes, plan) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def _where(**filters: Any) -> tuple[str, list[Any]]:
+    """`` WHERE column = ? AND …`` for the filters that are not None, with their values."""
+    pairs = [(column, value) for column, value in filters.items() if value is not None]
+    if not pairs:
+        return "", []
+    return " WHERE " + " AND ".join(f"{c} = ?" for c, _ in pairs), [v for _, v in pairs]
 
 
 def _seat_values(game_id: int, seats: list[SeatRecord]) -> list[tuple[Any, ...]]:
