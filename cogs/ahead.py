@@ -26,7 +26,7 @@ import logging
 import re
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord.ext import commands
@@ -183,36 +183,31 @@ def statue_pairs(st: Mapping[str, Any], space: int) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------------------ views
 
 
-class AheadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
-        super().__init__(item)
+class _AheadItem:
+    """Shared by the queue panel's components: their state is the custom id, parsed once."""
+
+    parsed: dict[str, Any]
+
+    def __init__(self, item: Any) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__
         parsed = parse(item.custom_id or "")
         assert parsed is not None
         self.parsed = parsed
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> AheadButton:
-        assert isinstance(item, discord.ui.Button)
+                             match: re.Match[str], /) -> Self:
         return cls(item)
 
+
+class AheadButton(_AheadItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=BUTTON_TEMPLATE):
     async def callback(self, interaction: Interaction) -> None:
         await clicked(interaction, self.parsed, [])
 
 
-class AheadSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    def __init__(self, item: discord.ui.Select[Any]) -> None:
-        super().__init__(item)
-        parsed = parse(item.custom_id or "")
-        assert parsed is not None
-        self.parsed = parsed
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> AheadSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
-
+class AheadSelect(_AheadItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=SELECT_TEMPLATE):
     async def callback(self, interaction: Interaction) -> None:
         await clicked(interaction, self.parsed, list(self.item.values))
 

@@ -765,13 +765,8 @@ class SqliteStore:
                                    ) from exc
             conn.execute("UPDATE league_seasons SET status = 'active' WHERE id = ?",
                          (rnd.season_id,))
-            ids = []
-            for values in table_values:
-                cur = conn.execute("INSERT INTO league_tables (season_id, round, number,"
-                                   " game_id, seats, result) VALUES (?, ?, ?, ?, ?, ?)", values)
-                assert cur.lastrowid is not None
-                ids.append(cur.lastrowid)
-            return ids
+            return _insert_ids(conn, "INSERT INTO league_tables (season_id, round, number,"
+                               " game_id, seats, result) VALUES (?, ?, ?, ?, ?, ?)", table_values)
 
         out: list[int] = await self._transaction(write)
         return out
@@ -943,10 +938,16 @@ def _change_timers(conn: sqlite3.Connection, deleted: list[tuple[int]],
     """Delete and insert timers inside the caller's transaction; the new ids in order."""
     if deleted:
         conn.executemany("DELETE FROM timers WHERE id = ?", deleted)
+    return _insert_ids(conn, "INSERT INTO timers (game_id, seat, kind, due, decision_id,"
+                       " payload) VALUES (?, ?, ?, ?, ?, ?)", added)
+
+
+def _insert_ids(conn: sqlite3.Connection, sql: str,
+                rows: Iterable[tuple[Any, ...]]) -> list[int]:
+    """Insert each row (in the caller's transaction); the new row ids in order."""
     ids = []
-    for values in added:
-        cur = conn.execute("INSERT INTO timers (game_id, seat, kind, due, decision_id, payload)"
-                           " VALUES (?, ?, ?, ?, ?, ?)", values)
+    for values in rows:
+        cur = conn.execute(sql, values)
         assert cur.lastrowid is not None
         ids.append(cur.lastrowid)
     return ids
