@@ -534,10 +534,10 @@ def _kind_lines(kind: str, view: Mapping[str, Any], c: Mapping[str, Any],
                 continue
             line = t("play.colony.level", level=lv["level"], count=lv.get("count"),
                      plunder=top.get("plunder"), cost=top.get("cost"), points=top.get("points"))
+            if not lv.get("reachable"):
+                continue  # listed once, with its reason, under "Not available now"
             if lv.get("pay"):
                 line += t("play.pay", pay=lv["pay"])
-            if not lv.get("reachable"):
-                line += t("play.unreachable")
             lines.append(line)
         return lines
     if kind == "statue":
@@ -555,10 +555,10 @@ def _kind_lines(kind: str, view: Mapping[str, Any], c: Mapping[str, Any],
             line = t("play.statue.space", space=sp["space"], requirement=sp.get("requirement"),
                      steps=sp.get("colour_steps"), points=sp.get("points"),
                      side_points=sp.get("points_side_points"))
+            if not sp.get("reachable"):
+                continue  # listed once, with its reason, under "Not available now"
             if sp.get("pay"):
                 line += t("play.pay", pay=sp["pay"])
-            if not sp.get("reachable"):
-                line += t("play.unreachable")
             lines.append(line)
         return lines
     if kind == "feeding":

@@ -60,7 +60,6 @@ MESSAGES: dict[str, str] = {
     "play.reduction": "P14 lowers requirements by {reduction}.",
     "play.second_action": "This is your second action this turn (P13).",
     "play.pay": " · pay {pay} coins to reach it (P15)",
-    "play.unreachable": " · out of reach",
     "play.statue.intro": "Culture {culture} · coins {coins} · bonus tiles: {tiles}. Choose a "
                          "space, a bonus tile and its side, or carve none.",
     "play.statue.space": "**Statue {space}** (culture {requirement}): {points} points · "
