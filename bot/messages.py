@@ -1,30 +1,17 @@
-"""Every player-facing string of the bot, in one catalog (English for now).
+"""The bot's words: :func:`t` (the current language) and :func:`translate` (a given one).
 
-Cogs never write a sentence themselves: they call ``t(key, **params)`` with a key of
-``MESSAGES`` (assembled from ``bot/catalog/``: one module per area), and engine or service codes (refusal reasons, event kinds, labels) are worded
-by ``hadara.narrate`` from their codes and parameters. A later language adds a catalog with
-the same keys; ``tests/test_messages.py`` checks that every key used in ``cogs/`` exists and
-that no literal sentence is passed to Discord there.
+Cogs never write a sentence themselves: they call ``t(key, **params)`` with a key of the
+catalogs in ``i18n/locales/<language>/`` (one Fluent file per area: common, game, play, table,
+multiday, league, learn; engine and image wording live beside them). Engine and service codes
+(refusal reasons, event kinds, labels) are worded by ``hadara.narrate`` through the same
+catalogs. The language spoken is set per interaction (the clicking user's) or per public
+message (the server's): see ``i18n.speaking``. ``tests/test_i18n.py`` checks that every key
+used in code exists in every language with the same placeholders, and that no literal sentence
+is passed to Discord.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from i18n import has, speaking, t, translate
 
-from bot.catalog import common, game, league, learn, multiday, play, table
-
-MESSAGES: dict[str, str] = {}
-for _part in (common, game, play, table, multiday, league, learn):
-    _clash = MESSAGES.keys() & _part.MESSAGES.keys()
-    if _clash:
-        raise RuntimeError(f"message keys defined twice: {sorted(_clash)}")
-    MESSAGES.update(_part.MESSAGES)
-
-
-def t(key: str, /, **params: Any) -> str:
-    """The English text of ``key`` with ``params`` filled in."""
-    try:
-        text = MESSAGES[key]
-    except KeyError:
-        raise KeyError(f"no message {key!r} in bot/messages.py") from None
-    return text.format(**params) if params else text
+__all__ = ["has", "speaking", "t", "translate"]

@@ -26,7 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.messages import MESSAGES, t
+from bot.messages import has, t
 from bot.service import Refusal
 from hadara.content import default_catalog
 from hadara.narrate import refusal as engine_refusal
@@ -62,7 +62,7 @@ class Denied(app_commands.AppCommandError):
 def permission_name(name: str) -> str:
     """A permission as Discord's client names it ("Create Public Threads")."""
     key = f"common.permission.{name}"
-    if key in MESSAGES:
+    if has(key):
         return t(key)
     return name.replace("_", " ").replace("guild", "server").title()
 
@@ -97,7 +97,7 @@ def refusal_text(refusal: Refusal) -> str:
         except Exception:  # a reason with parameters narrate does not know: the English line
             return refusal.message
     for key in (f"refusal.{refusal.code}.{refusal.reason}", f"refusal.{refusal.code}"):
-        if key in MESSAGES:
+        if has(key):
             try:
                 return t(key, **params)
             except (KeyError, IndexError, ValueError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.messages import MESSAGES, t
+from bot.messages import has, t
 from bot.service import Refusal
 from hadara.content import default_catalog
 from hadara.narrate import refusal as engine_refusal
@@ -35,6 +35,6 @@ def refusal_text(refusal: Refusal, catalog: Any = None) -> str:
         except Exception:  # a reason narrate cannot word: the service's English line
             return refusal.message
     for key in (f"play.refuse.{refusal.reason}", f"play.refuse.{refusal.code}"):
-        if key in MESSAGES:
+        if has(key):
             return t(key)
     return t("play.refuse.generic", message=refusal.message)

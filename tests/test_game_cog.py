@@ -14,7 +14,7 @@ pytest.importorskip("discord")
 
 from discord import app_commands  # noqa: E402
 
-from bot.messages import MESSAGES, t  # noqa: E402
+from bot.messages import has, t  # noqa: E402
 from bot.service import Refusal  # noqa: E402
 from bot.service.refusals import CODES  # noqa: E402
 from bot.service.updates import Update, Waiting  # noqa: E402
@@ -111,7 +111,7 @@ def _used_keys() -> tuple[set[str], set[str]]:
 def test_every_static_key_exists() -> None:
     static, _ = _used_keys()
     assert static, "the grep found no keys"
-    missing = sorted(k for k in static if k not in MESSAGES)
+    missing = sorted(k for k in static if not has(k))
     assert not missing, missing
 
 
@@ -131,12 +131,12 @@ def test_every_dynamic_key_exists() -> None:
     assert prefixes <= set(expansions), prefixes - set(expansions)
     for prefix in prefixes:
         for value in expansions[prefix]:
-            assert f"{prefix}{value}" in MESSAGES, f"{prefix}{value}"
+            assert has(f"{prefix}{value}"), f"{prefix}{value}"
     for perm in errors.TABLE_PERMISSIONS:
-        assert f"common.permission.{perm}" in MESSAGES
+        assert has(f"common.permission.{perm}")
     for code in CODES:
         if code not in errors.ENGINE_CODES:
-            assert f"refusal.{code}" in MESSAGES, code
+            assert has(f"refusal.{code}"), code
 
 
 def test_rule_topics_are_short() -> None:
@@ -225,7 +225,11 @@ def test_refusals_are_worded() -> None:
     for code in CODES:
         if code in errors.ENGINE_CODES:
             continue
-        assert errors.refusal_text(Refusal(code, "x")) == t(f"refusal.{code}")
+        try:
+            expected = t(f"refusal.{code}")
+        except KeyError:  # a message with parameters: without them, the service's line
+            expected = "x"
+        assert errors.refusal_text(Refusal(code, "x")) == expected
     text = errors.refusal_text(Refusal("bad_request", "x", "seat_count", min=2, max=5))
     assert "2" in text and "5" in text
     engine = errors.refusal_text(Refusal("cannot_afford", "x", "card_cost", cost=5, have=2))

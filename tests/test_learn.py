@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import learn as L
-from bot.catalog.learn import MESSAGES
-from bot.messages import t
+from bot.messages import has, t
 from hadara.ai.greedy import evaluator, greedy_action
 from hadara.ai.review import _greedy_values
 from hadara.engine import Game
@@ -98,8 +97,8 @@ def test_every_lesson_once_at_its_step() -> None:
 
 def test_every_topic_is_worded() -> None:
     for topic in L.TOPIC_RULES:
-        assert f"learn.lesson.{topic}" in MESSAGES
-    assert "learn.lesson.purple" in MESSAGES and "learn.note" in MESSAGES
+        assert has(f"learn.lesson.{topic}")
+    assert has("learn.lesson.purple") and has("learn.note")
 
 
 def test_second_game_explains_only_what_is_new() -> None:

@@ -14,7 +14,8 @@ pytest.importorskip("discord")
 
 from stacking import at, force, new_game, run  # noqa: E402
 
-from bot.messages import MESSAGES  # noqa: E402
+from bot.messages import has  # noqa: E402
+from bot.messages import t as _t
 from bot.service import GameSnapshot  # noqa: E402
 from bot.service import ahead as A  # noqa: E402
 from bot.service import scheduler as S  # noqa: E402
@@ -53,11 +54,11 @@ def test_every_key_the_new_cogs_use_exists() -> None:
         text = (COGS / name).read_text(encoding="utf-8")
         keys = set(re.findall(r'\bt\("([a-z_.]+)"', text))
         assert keys, name
-        assert not sorted(k for k in keys if k not in MESSAGES), name
+        assert not sorted(k for k in keys if not has(k)), name
     for mode in A.PHASE_B_MODES:
-        assert f"ahead.mode.{mode}" in MESSAGES and f"ahead.button.{mode}" in MESSAGES
+        assert has(f"ahead.mode.{mode}") and has(f"ahead.button.{mode}")
     for code in ("taken_over", "not_taken_over", "away_allowance"):
-        assert f"refusal.{code}" in MESSAGES
+        assert has(f"refusal.{code}")
 
 
 # ---------------------------------------------------------------------- time controls
@@ -79,7 +80,7 @@ def test_time_control_choices_are_what_the_service_accepts() -> None:
     assert multiday.time_control_text(bank) == ("bank: 24 h + 4 h per decision, max 72 h · "
                                                 "AI after 3 missed")
     assert multiday.time_control_text(None) == "none"
-    assert all(len(MESSAGES[f"md.tc.{c}"]) <= 100 for c in multiday.TIME_CONTROLS)
+    assert all(len(_t(f"md.tc.{c}")) <= 100 for c in multiday.TIME_CONTROLS)
 
 
 def test_deadlines_as_discord_timestamps() -> None:
@@ -303,7 +304,7 @@ def test_colony_and_statue_choices() -> None:
     tile, side = pairs[0]
     plan = ahead._plan(game, 2, "t", f"{spaces[0]}.{tile}.{side}", [])
     assert plan is not None and ahead.plan_text(plan) == (
-        f"Statue {spaces[0]}, {tile} tile, {MESSAGES[f'ahead.side.{side}']} side up")
+        f"Statue {spaces[0]}, {tile} tile, {_t(f'ahead.side.{side}')} side up")
     with pytest.raises(A.PlanError):
         ahead._plan(game, 2, "t", f"{spaces[0]}.{tile}.sideways", [])
     embed, view = ahead.build(snap, 2)

@@ -51,7 +51,7 @@ MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
 
 ACK_LIMIT = 1.0  # seconds of real time from an interaction's dispatch to its acknowledgement
-BACK = "Back"  # the label of a stepped panel's way back (bot/catalog/play.py)
+BACK = "Back"  # the label of a stepped panel's way back (i18n/locales/en/play.ftl)
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 
 

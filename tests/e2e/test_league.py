@@ -171,7 +171,7 @@ def test_commands_within_limits_and_worded() -> None:
 
     from discord import app_commands
 
-    from bot.messages import MESSAGES
+    from bot.messages import has
     from cogs import game
     from cogs import league as lc
 
@@ -187,7 +187,7 @@ def test_commands_within_limits_and_worded() -> None:
             assert name.match(p.name) and 1 <= len(p.description) <= 100, (cmd.name, p.name)
     text = Path(lc.__file__).read_text(encoding="utf-8")
     keys = set(re.findall(r'\b(?:t|Denied)\("([a-z_.]+)"', text))
-    assert keys and not sorted(k for k in keys if k not in MESSAGES)
+    assert keys and not sorted(k for k in keys if not has(k))
     for code in ("league_exists", "already_member", "not_member", "round_open",
                  "season_complete", "season_not_over", "too_few_members"):
-        assert f"refusal.{code}" in MESSAGES
+        assert has(f"refusal.{code}")

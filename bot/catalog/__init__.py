@@ -1,1 +1,0 @@
-"""The English message catalog, one module per area; ``bot.messages`` merges them."""

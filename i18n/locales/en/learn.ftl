@@ -1,0 +1,27 @@
+### Player-facing strings: learn (``/hadara learn``: lessons, mistake notes, progress).
+
+cmd-learn = Learn to play: a private game against gentle AI players, rules explained as they come up
+cmd-learn-level = How the AI players play (random is the gentlest)
+cmd-learn-notes = Short notes when a move loses many points (on by default)
+learn-thread_name = Hadara #{ $id } · learning game · { $name }
+learn-started = Your learning game #{ $id } is ready in <#{ $thread }>. I explain each rule the first time it matters to you.
+learn-welcome = **Welcome to Hadara!** You play against { $count } AI players. Press **Take my turn** on the board when it is your turn; **Hint** suggests a move. I explain each rule the first time it matters.
+learn-lesson-head = 📘 **{ $name }** ({ $rule })
+learn-lesson-wheel = You set the wheel: each player's emblem points at one of the five decks, and you choose which deck you draw from first ({ $options } positions). After each round the wheel turns one step, so everyone draws from every colour once.
+learn-lesson-draft = You drew 2 cards from the { $colour } deck (only you see them). Keep one and buy or sell it; the other goes face up on its colour's discard pile for Phase B. Everyone picks at once.
+learn-lesson-discount = **{ $card }** costs you { $price } instead of { $cost }: every { $colour } card you already own makes the next { $colour } card 1 coin cheaper (never below 0).
+learn-lesson-selling = Selling: instead of buying, a kept card can be sold for coins (2 / 3 / 4 in epoch I / II / III; { $coins } here). A card you cannot afford can only be sold. Coins buy later cards, colonies and medals.
+learn-lesson-phase_b = Phase B: in play order, take the top card of any discard pile and buy or sell it, until every pile is empty (5 turns each). Everyone sees what you take.
+learn-lesson-income = Income: after each phase every player gains as many coins as their income (yellow) track shows — you got { $coins }.
+learn-lesson-colonies = A colony is within reach: your military is { $military }, enough for level { $level }. **Plunder** takes { $plunder } coins; **integrate** pays { $cost } and turns the tile over for its track gains. One tile per level, kept for good; both sides score.
+learn-lesson-statues = You can carve a statue: your culture reaches { $requirement }. Put a bonus tile on it colour side up (+{ $steps } on that track) or points side up (+{ $points } points at the end). One statue per step, kept for good.
+learn-lesson-feeding = Feeding: you have { $count } cards but food for { $food }. Remove { $remove } card(s) of your choice (no coins back, their gains are lost). Keep your food (green) track up with your card count.
+learn-lesson-medals = Medals: buy silver medals (a bonus tile; at the end half its track, rounded up) for { $silver } and gold medals (7 points per set of five colours) for { $gold } coins. At most 2 of each per game; prices rise each epoch.
+learn-lesson-scoring = **Your score sheet:** colonies { $colonies }, statues { $statues }, silver medals { $silver_medals }, gold medals { $gold_medals }, cards { $cards }, purple sets { $purple_sets }, coins { $coins } (1 per 5) — **{ $total }** points, rank { $rank }. Most points wins; a tie goes to the most coins left.
+learn-lesson-purple = Purple effect **{ $id } { $name }** on **{ $card }**: { $text } It works from the moment you buy the card, as long as you keep it.
+learn-note = 💡 A gentle note: you chose { $taken }; the AI rates { $best } about { $loss } points better. { $reason }
+learn-notes-off_button = Turn notes off
+learn-notes-off = Mistake notes are off. Turn them on again with `/hadara learn notes:True`.
+learn-rules-met = Rules you have met in learning games: { $topics }.
+learn-rules-none = You have not met any rule in a learning game yet: try `/hadara learn`.
+learn-purple_name = purple { $id }

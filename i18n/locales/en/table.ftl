@@ -1,0 +1,23 @@
+### Player-facing strings: table (the game's thread: board status, turns, news, end).
+
+table-board-title = Hadara #{ $id }
+table-status-where = **Hadara #{ $id }** · Epoch { $epoch } · Phase { $phase } · { $step }
+table-status-round = {" "}· round { $n } of 5
+table-status-turn = {" "}· turn { $n }
+table-status-waiting = Waiting for: { $names }
+table-status-over = **Hadara #{ $id }** · game over · winner: { $winners }
+table-status-abandoned = **Hadara #{ $id }** · abandoned
+table-turn = { $mentions }: your turn — { $what }. Press **Take my turn** on the board.
+table-kind-setup_side = choose your setup side
+table-kind-wheel = set the wheel
+table-kind-draft = choose your draft pick
+table-kind-phase_b = take a card from the discards
+table-kind-colony = take a colony (or pass)
+table-kind-statue = carve a statue (or pass)
+table-kind-feeding = feed your people
+table-kind-medals = buy medals (or finish)
+table-conceded = { $name } conceded; an AI plays their seat to the end.
+table-over = **Game #{ $id } is over.** Winner: { $winners }. Scores below; a rematch is one click away.
+table-abandoned = Game #{ $id } was abandoned.
+table-abandoned_lobby = Table #{ $id } was cancelled.
+table-error-no_thread = Game #{ $id } has no thread I can reach.
