@@ -44,13 +44,14 @@ def _prices(effect: Effect, epoch: int | None) -> tuple[str, str]:
     return "/".join(map(str, silver)), "/".join(map(str, gold))
 
 
-def effect_name(effect: Effect | str) -> str:
+def effect_name(effect: Effect | str, locale: str | None = None) -> str:
     """The effect's short title ("Colour synergy"), by Effect or id."""
     e = _effect(effect)
     return EFFECT_NAMES.get(e.id, e.kind.replace("_", " ").capitalize())
 
 
-def effect_text(effect: Effect | str, catalog: Catalog, epoch: int | None = None) -> str:
+def effect_text(effect: Effect | str, catalog: Catalog, epoch: int | None = None,
+                locale: str | None = None) -> str:
     """A short English text of a purple effect, with the numbers from the catalog.
 
     ``epoch`` picks a P5 card's prices of that epoch (all three without it).
@@ -97,7 +98,8 @@ def effect_text(effect: Effect | str, catalog: Catalog, epoch: int | None = None
     return eff.kind.replace("_", " ")
 
 
-def effect_summary(effect: Effect | str, catalog: Catalog, epoch: int | None = None) -> str:
+def effect_summary(effect: Effect | str, catalog: Catalog, epoch: int | None = None,
+                   locale: str | None = None) -> str:
     """One short line (about 25 characters) for small cards, with the catalog's numbers."""
     eff = _effect(effect)
     e = eff.id

@@ -56,7 +56,7 @@ ACTION_REASONS: tuple[str, ...] = (
 REASONS: tuple[str, ...] = OPTION_REASONS + ACTION_REASONS
 
 
-def step_name(step: str) -> str:
+def step_name(step: str, locale: str | None = None) -> str:
     """A step code in words ("colony" → "the colony step")."""
     return STEP_NAMES.get(step, str(step))
 
@@ -84,7 +84,7 @@ def _track_of(colour: str) -> str:
 # --------------------------------------------------------------------------- action labels
 
 
-def label(parts: Mapping[str, Any], cat: Catalog) -> str:
+def label(parts: Mapping[str, Any], cat: Catalog, locale: str | None = None) -> str:
     """A short English label of an action from its code and parameters
     (:func:`hadara.options.label_parts`), for buttons and logs."""
     code = parts["code"]
@@ -138,7 +138,8 @@ def _have(p: Mapping[str, Any]) -> str:
                                       else "")
 
 
-def reason(why: str, params: Mapping[str, Any], cat: Catalog | None = None) -> str:
+def reason(why: str, params: Mapping[str, Any], cat: Catalog | None = None,
+           locale: str | None = None) -> str:
     """English for a reason code and its parameters, without a final full stop.
 
     Option reasons (:data:`OPTION_REASONS`) are clauses ("needs military 12, you have 8");
@@ -202,7 +203,8 @@ def reason(why: str, params: Mapping[str, Any], cat: Catalog | None = None) -> s
     return why.replace("_", " ")
 
 
-def refusal(why: str, params: Mapping[str, Any], cat: Catalog) -> str:
+def refusal(why: str, params: Mapping[str, Any], cat: Catalog,
+            locale: str | None = None) -> str:
     """The whole English message of a refusal: the action's label (``params["label"]``,
     label parts) and the reason, or the reason alone as a sentence."""
     text = reason(why, params, cat)
@@ -222,7 +224,8 @@ def _effects(entry: Mapping[str, Any]) -> str:
     return f" ({'; '.join(bits)})" if bits else ""
 
 
-def describe(event: dict[str, Any], players: list[str], cat: Catalog) -> list[str]:
+def describe(event: dict[str, Any], players: list[str], cat: Catalog,
+             locale: str | None = None) -> list[str]:
     """Lines for one event: public events for everyone, :data:`PRIVATE` ones to their seat
     ("you …"); empty for the :data:`NO_LINE` kinds."""
     k = event["kind"]
