@@ -70,8 +70,11 @@ class HadaraBot(commands.Bot):
 
     # -- command sync -------------------------------------------------------------------------
 
-    def _tree_hash(self) -> str:
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+    async def _tree_hash(self) -> str:
+        # with the translations: a new or changed translation is a change to sync
+        translator = self.tree.translator
+        payload = [await c.get_translated_payload(self.tree, translator) if translator
+                   else c.to_dict(self.tree) for c in self.tree.get_commands()]
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
     async def _sync_commands(self) -> None:
@@ -85,7 +88,7 @@ class HadaraBot(commands.Bot):
             log.info("commands synced to the development server %s", self.config.dev_guild)
             return
         marker = Path(self.config.db).with_suffix(".commands")
-        digest = self._tree_hash()
+        digest = await self._tree_hash()
         if self._sync is None and policy == "auto" and marker.is_file() \
                 and marker.read_text().strip() == digest:
             return

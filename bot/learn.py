@@ -32,6 +32,7 @@ from hadara.options import label
 from hadara.rng import Rng
 from hadara.state import WHEEL
 from hadara.views import view as seat_view
+from hadara.words import card_name, colour_name
 
 #: Topic -> its rule id in docs/rules.md (purple effects are their own ids, ``P1`` …).
 TOPIC_RULES: dict[str, str] = {
@@ -149,7 +150,7 @@ class Tutor:
             add("wheel", options=len(ctx.get("options", [])) or 5)
         elif kind in ("draft", "phase_b"):
             if kind == "draft":
-                add("draft", colour=ctx.get("deck_colour") or "?")
+                add("draft", colour=colour_name(ctx.get("deck_colour") or "?"))
             else:
                 add("phase_b")
             cards = list(ctx.get("cards", []))
@@ -157,13 +158,13 @@ class Tutor:
                 card = cat.cards.get(c.get("card", ""))
                 if card is not None and card.effect is not None:
                     eid = card.effect.id
-                    add(eid, "learn.lesson.purple", id=eid, card=card.name,
+                    add(eid, "learn.lesson.purple", id=eid, card=card_name(cat, card.id),
                         name=effect_name(card.effect), text=effect_text(card.effect, cat))
             for c in cards:
                 card = cat.cards.get(c.get("card", ""))
                 if card is not None and c.get("buy") is not None and c["buy"] < card.cost:
-                    add("discount", card=card.name, cost=card.cost, price=c["buy"],
-                        colour=card.colour)
+                    add("discount", card=card_name(cat, card.id), cost=card.cost,
+                        price=c["buy"], colour=colour_name(card.colour))
                     break
             for c in cards:
                 card = cat.cards.get(c.get("card", ""))

@@ -34,7 +34,9 @@ from discord.ext import commands
 from bot.messages import t
 from bot.service import GameService, GameSnapshot, Refusal
 from bot.service import ahead as A
+from cogs.language import Localised
 from hadara.engine import Game
+from hadara.words import colour_name
 
 from .errors import reply_error
 from .replies import Refused, refusal_text
@@ -96,7 +98,7 @@ def plan_text(plan: Mapping[str, Any] | None, name: Any = str) -> str:
     if kind == A.STATUE:
         if plan.get("space") is None:
             return t("ahead.plan.statue_skip")
-        return t("ahead.plan.statue", space=plan["space"], tile=plan.get("tile"),
+        return t("ahead.plan.statue", space=plan["space"], tile=colour_name(plan.get("tile")),
                  side=t(f"ahead.side.{plan.get('side')}"))
     return t("ahead.queued.none")
 
@@ -114,7 +116,7 @@ def panel_lines(options: Mapping[str, Any], queued: Mapping[str, Any] | None,
     if pb is not None:
         lines.append(t("ahead.section.phase_b", turns=pb["turns_before"], coins=pb.get("coins")))
         for c in pb.get("cards") or []:
-            lines.append(t("ahead.card", name=name(c["card"]), colour=c.get("colour"),
+            lines.append(t("ahead.card", name=name(c["card"]), colour=colour_name(c.get("colour")),
                            buy=c.get("buy"), sell=c.get("sell"),
                            afford="" if c.get("can_buy") else t("ahead.card.cannot_afford")))
     col = kinds.get(A.COLONY)
@@ -183,7 +185,7 @@ def statue_pairs(st: Mapping[str, Any], space: int) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------------------ views
 
 
-class _AheadItem:
+class _AheadItem(Localised):
     """Shared by the queue panel's components: their state is the custom id, parsed once."""
 
     parsed: dict[str, Any]
@@ -291,7 +293,7 @@ def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
         pairs = statue_pairs(kinds[A.STATUE], space)[:20]
         for i, (tile, side) in enumerate(pairs):
             view.add_item(_button(custom_id(gid, seat, "t", tok, f"{space}.{tile}.{side}"),
-                                  t("ahead.button.statue", tile=tile,
+                                  t("ahead.button.statue", tile=colour_name(tile),
                                     side=t(f"ahead.side.{side}")),
                                   discord.ButtonStyle.primary, row=i // 5))
         view.add_item(_button(custom_id(gid, seat, "b", tok), t("ahead.button.back"),
@@ -307,7 +309,7 @@ def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
                 max_values=min(MAX_PICKS, len(cards)), row=row,
                 options=[discord.SelectOption(
                     label=t("ahead.option.card", name=name(c["card"]),
-                            colour=c.get("colour"))[:100],
+                            colour=colour_name(c.get("colour")))[:100],
                     value=c["card"],
                     description=t("ahead.option.card.desc", buy=c.get("buy"),
                                   sell=c.get("sell"))[:100]) for c in cards])

@@ -28,6 +28,7 @@ from discord.ext import commands
 
 from bot.messages import has, t
 from bot.service import Refusal
+from cogs import language
 from hadara.content import default_catalog
 from hadara.narrate import refusal as engine_refusal
 
@@ -181,7 +182,13 @@ async def on_app_command_error(interaction: discord.Interaction[Any],
 
 async def setup(bot: commands.Bot) -> None:
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+    # every command, autocomplete and its errors speak the user's language
+    bot.tree.interaction_check = language.check  # type: ignore[method-assign]
+    await bot.tree.set_translator(language.CatalogTranslator())
 
 
 async def teardown(bot: commands.Bot) -> None:
     bot.tree.on_error = app_commands.CommandTree.on_error.__get__(bot.tree)  # type: ignore[method-assign]
+    bot.tree.interaction_check = (  # type: ignore[method-assign]
+        app_commands.CommandTree.interaction_check.__get__(bot.tree))
+    await bot.tree.set_translator(None)

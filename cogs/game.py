@@ -23,10 +23,13 @@ from discord.ext import commands
 from bot.messages import t
 from bot.service import scheduler as S
 from bot.storage.base import ACTIVE, LOBBY
+from cogs.language import L
 from hadara.content import TRACKS, Card, Catalog, default_catalog
 from hadara.effects import effect_name, effect_text
 from hadara.engine import Game
 from hadara.narrate import EPOCH, describe
+from i18n import LOCALES, NATIVE_NAMES, set_current
+from i18n import current as current_language
 
 from . import multiday as M
 from .ahead import queue_view
@@ -47,6 +50,9 @@ from .lobby import (
 if TYPE_CHECKING:
     from bot.client import HadaraBot
 
+#: The ``language`` choice that follows the user's Discord language again.
+AUTO_LANGUAGE = "auto"
+
 RULE_TOPICS = ("wheel", "draft", "discount", "selling", "phase_b", "income", "colonies",
                "statues", "feeding", "medals", "scoring", "purple")
 AI_LEVELS = ("random", "greedy", "ismcts")
@@ -63,7 +69,7 @@ def _in_guild(interaction: discord.Interaction[Any]) -> bool:
 
 guild_only = app_commands.check(_in_guild)
 
-hadara = app_commands.Group(name="hadara", description=t("cmd.hadara"))
+hadara = app_commands.Group(name="hadara", description=L("cmd.hadara"))
 
 
 # ---------------------------------------------------------------------- helpers
@@ -135,16 +141,16 @@ GameArg = app_commands.Range[int, 1, 2**53]
 # ---------------------------------------------------------------------- lobby commands
 
 
-@hadara.command(name="new", description=t("cmd.new"))
-@app_commands.describe(seats=t("cmd.new.seats"), variant=t("cmd.new.variant"), ai=t("cmd.new.ai"),
-                       ai_level=t("cmd.new.ai_level"), rated=t("cmd.new.rated"),
-                       hints=t("cmd.new.hints"), time_control=t("cmd.new.time_control"),
-                       strikes=t("cmd.new.strikes"))
+@hadara.command(name="new", description=L("cmd.new"))
+@app_commands.describe(seats=L("cmd.new.seats"), variant=L("cmd.new.variant"), ai=L("cmd.new.ai"),
+                       ai_level=L("cmd.new.ai_level"), rated=L("cmd.new.rated"),
+                       hints=L("cmd.new.hints"), time_control=L("cmd.new.time_control"),
+                       strikes=L("cmd.new.strikes"))
 @app_commands.choices(
-    variant=[app_commands.Choice(name=t(f"lobby.variant.{v}"), value=v)
+    variant=[app_commands.Choice(name=L(f"lobby.variant.{v}"), value=v)
              for v in ("basic", "advanced")],
-    ai_level=[app_commands.Choice(name=t(f"lobby.ai_level.{v}"), value=v) for v in AI_LEVELS],
-    time_control=[app_commands.Choice(name=t(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
+    ai_level=[app_commands.Choice(name=L(f"lobby.ai_level.{v}"), value=v) for v in AI_LEVELS],
+    time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
 @guild_only
 async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[int, 2, 5] = 4,
               variant: str = "basic", ai: app_commands.Range[int, 0, 4] = 0,
@@ -174,24 +180,24 @@ async def _lobby_command(interaction: discord.Interaction[Any], action: str, don
     await interaction.followup.send(t(done_key, id=gid), ephemeral=True)
 
 
-@hadara.command(name="join", description=t("cmd.join"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="join", description=L("cmd.join"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 @guild_only
 async def join(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     await _lobby_command(interaction, "join", "game.join.done", game)
 
 
-@hadara.command(name="leave", description=t("cmd.leave"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="leave", description=L("cmd.leave"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 @guild_only
 async def leave(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     await _lobby_command(interaction, "leave", "game.leave.done", game)
 
 
-@hadara.command(name="start", description=t("cmd.start"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="start", description=L("cmd.start"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 @guild_only
 async def start(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
@@ -201,8 +207,8 @@ async def start(interaction: discord.Interaction[Any], game: GameArg | None = No
 # ---------------------------------------------------------------------- the game
 
 
-@hadara.command(name="board", description=t("cmd.board"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="board", description=L("cmd.board"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 @guild_only
 async def board(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
@@ -216,8 +222,8 @@ async def board(interaction: discord.Interaction[Any], game: GameArg | None = No
     await interaction.followup.send(t("game.board.posted", url=message.jump_url), ephemeral=True)
 
 
-@hadara.command(name="hand", description=t("cmd.hand"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="hand", description=L("cmd.hand"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 async def hand(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     gid = await find_game(interaction, game)
@@ -240,7 +246,7 @@ async def hand(interaction: discord.Interaction[Any], game: GameArg | None = Non
                                     ephemeral=True, **extra)
 
 
-@hadara.command(name="games", description=t("cmd.games"))
+@hadara.command(name="games", description=L("cmd.games"))
 async def games(interaction: discord.Interaction[Any]) -> None:
     bot = hadara_bot(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -284,9 +290,9 @@ async def _game_line(bot: HadaraBot, gid: int, uid: int) -> str:
     return line
 
 
-@hadara.command(name="rules", description=t("cmd.rules"))
-@app_commands.describe(topic=t("cmd.rules.topic"))
-@app_commands.choices(topic=[app_commands.Choice(name=t(f"rules.name.{k}"), value=k)
+@hadara.command(name="rules", description=L("cmd.rules"))
+@app_commands.describe(topic=L("cmd.rules.topic"))
+@app_commands.choices(topic=[app_commands.Choice(name=L(f"rules.name.{k}"), value=k)
                              for k in RULE_TOPICS])
 async def rules(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
     if topic is None:
@@ -387,8 +393,8 @@ async def _card_autocomplete(interaction: discord.Interaction[Any],
     return card_choices(current)
 
 
-@hadara.command(name="card", description=t("cmd.card"))
-@app_commands.describe(name=t("cmd.card.name"))
+@hadara.command(name="card", description=L("cmd.card"))
+@app_commands.describe(name=L("cmd.card.name"))
 @app_commands.autocomplete(name=_card_autocomplete)
 async def card(interaction: discord.Interaction[Any],
                name: app_commands.Range[str, 1, 100]) -> None:
@@ -414,8 +420,8 @@ def history_lines(game: Game) -> list[str]:
     return [line.strip() for ev in events for line in describe(ev, replay.players, replay.catalog)]
 
 
-@hadara.command(name="history", description=t("cmd.history"))
-@app_commands.describe(game=t("cmd.game"), count=t("cmd.history.count"))
+@hadara.command(name="history", description=L("cmd.history"))
+@app_commands.describe(game=L("cmd.game"), count=L("cmd.history.count"))
 @app_commands.autocomplete(game=game_autocomplete)
 async def history(interaction: discord.Interaction[Any], game: GameArg | None = None,
                   count: app_commands.Range[int, 1, 40] = HISTORY_DEFAULT) -> None:
@@ -437,8 +443,8 @@ async def history(interaction: discord.Interaction[Any], game: GameArg | None = 
     await interaction.followup.send(text[:MAX_CONTENT], ephemeral=True)
 
 
-@hadara.command(name="concede", description=t("cmd.concede"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="concede", description=L("cmd.concede"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 @guild_only
 async def concede(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
@@ -449,8 +455,8 @@ async def concede(interaction: discord.Interaction[Any], game: GameArg | None = 
     await interaction.followup.send(t("game.concede.done", id=gid), ephemeral=True)
 
 
-@hadara.command(name="abandon", description=t("cmd.abandon"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="abandon", description=L("cmd.abandon"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 @guild_only
 async def abandon(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
@@ -466,15 +472,26 @@ async def _timezone_autocomplete(interaction: discord.Interaction[Any],
     return [app_commands.Choice(name=z, value=z) for z in M.timezone_choices(current)]
 
 
-@hadara.command(name="settings", description=t("cmd.settings"))
-@app_commands.describe(dms=t("cmd.settings.dms"), timezone=t("cmd.settings.timezone"),
-                       quiet_hours=t("cmd.settings.quiet_hours"))
+@hadara.command(name="settings", description=L("cmd.settings"))
+@app_commands.describe(dms=L("cmd.settings.dms"), timezone=L("cmd.settings.timezone"),
+                       quiet_hours=L("cmd.settings.quiet_hours"),
+                       language=L("cmd.settings.language"),
+                       server_language=L("cmd.settings.server_language"))
 @app_commands.autocomplete(timezone=_timezone_autocomplete)
+@app_commands.choices(
+    language=[app_commands.Choice(name=L("language.auto"), value=AUTO_LANGUAGE)]
+    + [app_commands.Choice(name=NATIVE_NAMES[code], value=code) for code in LOCALES],
+    server_language=[app_commands.Choice(name=NATIVE_NAMES[code], value=code)
+                     for code in LOCALES])
 async def settings(interaction: discord.Interaction[Any], dms: bool | None = None,
                    timezone: app_commands.Range[str, 1, 64] | None = None,
-                   quiet_hours: app_commands.Range[str, 1, 20] | None = None) -> None:
+                   quiet_hours: app_commands.Range[str, 1, 20] | None = None,
+                   language: str | None = None, server_language: str | None = None) -> None:
     bot = hadara_bot(interaction)
     store = bot.service.store
+    languages = bot.service.languages
+    if server_language is not None and not is_admin(interaction):
+        raise Denied("settings.server_language.denied")
     changes: dict[str, Any] = {}
     if timezone is not None:
         zone = M.valid_timezone(timezone)
@@ -493,9 +510,24 @@ async def settings(interaction: discord.Interaction[Any], dms: bool | None = Non
     if changes:
         current = {k: v for k, v in {**current, **changes}.items() if v is not None}
         await store.set_user_settings(interaction.user.id, current)
+    if language is not None:
+        await languages.choose(interaction.user.id, None if language == AUTO_LANGUAGE
+                               else language)
+    if server_language is not None and interaction.guild_id is not None:
+        await languages.set_guild(interaction.guild_id, server_language)
+    # the answer is in the language just chosen
+    set_current(await languages.for_user(interaction.user.id, str(interaction.locale),
+                                         interaction.guild_id))
     key = "game.settings.dms_on" if current.get("dm_turns") else "game.settings.dms_off"
-    head = t("game.settings.saved") if changes else t("game.settings.title")
-    text = "\n".join([head, t(key), *M.settings_lines(current)])
+    changed = changes or language is not None or server_language is not None
+    head = t("game.settings.saved") if changed else t("game.settings.title")
+    chosen = await languages.choice(interaction.user.id)
+    lines = [t("settings.language", language=NATIVE_NAMES[chosen]) if chosen else
+             t("settings.language.auto", language=NATIVE_NAMES[current_language()])]
+    if interaction.guild_id is not None:
+        lines.append(t("settings.server_language", language=NATIVE_NAMES[
+            await languages.for_guild(interaction.guild_id)]))
+    text = "\n".join([head, *lines, t(key), *M.settings_lines(current)])
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -507,8 +539,8 @@ def dm_turns_enabled(settings: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------------- multi-day games
 
 
-@hadara.command(name="rejoin", description=t("cmd.rejoin"))
-@app_commands.describe(game=t("cmd.game"))
+@hadara.command(name="rejoin", description=L("cmd.rejoin"))
+@app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 async def rejoin(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     gid = await find_game(interaction, game)
@@ -518,8 +550,8 @@ async def rejoin(interaction: discord.Interaction[Any], game: GameArg | None = N
     await interaction.followup.send(t("md.rejoin.done", id=gid), ephemeral=True)
 
 
-@hadara.command(name="vote", description=t("cmd.vote"))
-@app_commands.describe(player=t("cmd.vote.player"), game=t("cmd.game"))
+@hadara.command(name="vote", description=L("cmd.vote"))
+@app_commands.describe(player=L("cmd.vote.player"), game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 async def vote(interaction: discord.Interaction[Any], player: discord.User | discord.Member,
                game: GameArg | None = None) -> None:
@@ -533,8 +565,8 @@ async def vote(interaction: discord.Interaction[Any], player: discord.User | dis
     await interaction.followup.send(text, ephemeral=True)
 
 
-@hadara.command(name="away", description=t("cmd.away"))
-@app_commands.describe(days=t("cmd.away.days"))
+@hadara.command(name="away", description=L("cmd.away"))
+@app_commands.describe(days=L("cmd.away.days"))
 async def away(interaction: discord.Interaction[Any],
                days: app_commands.Range[int, 1, 365]) -> None:
     bot = hadara_bot(interaction)
@@ -548,7 +580,7 @@ async def away(interaction: discord.Interaction[Any],
         ephemeral=True)
 
 
-@hadara.command(name="back", description=t("cmd.back"))
+@hadara.command(name="back", description=L("cmd.back"))
 async def back(interaction: discord.Interaction[Any]) -> None:
     bot = hadara_bot(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -556,11 +588,11 @@ async def back(interaction: discord.Interaction[Any]) -> None:
     await interaction.followup.send(t("md.back.done", count=len(updates)), ephemeral=True)
 
 
-admin = app_commands.Group(name="admin", description=t("cmd.admin"), parent=hadara)
+admin = app_commands.Group(name="admin", description=L("cmd.admin"), parent=hadara)
 
 
-@admin.command(name="allowance", description=t("cmd.admin.allowance"))
-@app_commands.describe(days=t("cmd.admin.allowance.days"))
+@admin.command(name="allowance", description=L("cmd.admin.allowance"))
+@app_commands.describe(days=L("cmd.admin.allowance.days"))
 @app_commands.checks.has_permissions(manage_guild=True)
 @guild_only
 async def allowance(interaction: discord.Interaction[Any],

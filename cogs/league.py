@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot.league import LeagueService, Ratings, Recorder
 from bot.league.export import export_game, results_csv, standings_csv, tables_csv
 from bot.league.leagues import seat_users
@@ -35,6 +36,8 @@ from bot.service import Refusal
 from bot.service import refusals as R
 from bot.service.review import review_job
 from bot.storage.base import FINISHED
+from cogs.language import L, server_language
+from i18n import speaking
 
 from . import multiday as M
 from .errors import Denied, needs_permission, reply_error
@@ -202,6 +205,11 @@ class LeagueCog(commands.Cog, name="League"):
 
     async def open_thread(self, channel: discord.TextChannel, lg: dict[str, Any],
                           rnd: dict[str, Any], table: dict[str, Any]) -> discord.Thread:
+        with speaking(await server_language(self.bot, channel.guild.id)):  # a public thread
+            return await self._open_thread(channel, lg, rnd, table)
+
+    async def _open_thread(self, channel: discord.TextChannel, lg: dict[str, Any],
+                           rnd: dict[str, Any], table: dict[str, Any]) -> discord.Thread:
         gid = int(table["game_id"])
         name = t("league.round.thread_name", league=lg["name"], round=rnd["round"],
                  table=table["number"], id=gid)[:MAX_THREAD_NAME]
@@ -292,8 +300,8 @@ def review_payload(gid: int, result: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------- profile, leaderboard
 
 
-@app_commands.command(name="profile", description=t("cmd.profile"))
-@app_commands.describe(user=t("cmd.profile.user"))
+@app_commands.command(name="profile", description=L("cmd.profile"))
+@app_commands.describe(user=L("cmd.profile.user"))
 @guild_only
 async def profile(interaction: discord.Interaction[Any],
                   user: discord.User | discord.Member | None = None) -> None:
@@ -306,7 +314,7 @@ async def profile(interaction: discord.Interaction[Any],
     await interaction.followup.send(embed=profile_embed(p), ephemeral=True)
 
 
-@app_commands.command(name="leaderboard", description=t("cmd.leaderboard"))
+@app_commands.command(name="leaderboard", description=L("cmd.leaderboard"))
 @guild_only
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     cog = league_cog(interaction)
@@ -347,8 +355,8 @@ async def _review_target(cog: LeagueCog, user_id: int, game: int | None
     raise Denied("review.not_player", id=game)
 
 
-@app_commands.command(name="review", description=t("cmd.review"))
-@app_commands.describe(game=t("cmd.review.game"))
+@app_commands.command(name="review", description=L("cmd.review"))
+@app_commands.describe(game=L("cmd.review.game"))
 async def review(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     cog = league_cog(interaction)
     try:
@@ -369,18 +377,18 @@ async def review(interaction: discord.Interaction[Any], game: GameArg | None = N
 # ---------------------------------------------------------------------- leagues
 
 
-league = app_commands.Group(name="league", description=t("cmd.league"))
-game_group = app_commands.Group(name="game", description=t("cmd.gamegroup"))
+league = app_commands.Group(name="league", description=L("cmd.league"))
+game_group = app_commands.Group(name="game", description=L("cmd.gamegroup"))
 
 
-@league.command(name="create", description=t("cmd.league.create"))
-@app_commands.describe(name=t("cmd.league.create.name"), rounds=t("cmd.league.create.rounds"),
-                       table_size=t("cmd.league.create.table_size"),
-                       time_control=t("cmd.league.create.time_control"),
-                       points=t("cmd.league.create.points"))
+@league.command(name="create", description=L("cmd.league.create"))
+@app_commands.describe(name=L("cmd.league.create.name"), rounds=L("cmd.league.create.rounds"),
+                       table_size=L("cmd.league.create.table_size"),
+                       time_control=L("cmd.league.create.time_control"),
+                       points=L("cmd.league.create.points"))
 @app_commands.choices(
-    table_size=[app_commands.Choice(name=t(f"league.size.{v}"), value=v) for v in TABLE_SIZES],
-    time_control=[app_commands.Choice(name=t(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
+    table_size=[app_commands.Choice(name=L(f"league.size.{v}"), value=v) for v in TABLE_SIZES],
+    time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
 @app_commands.checks.has_permissions(manage_guild=True)
 @guild_only
 async def league_create(interaction: discord.Interaction[Any],
@@ -399,8 +407,8 @@ async def league_create(interaction: discord.Interaction[Any],
                                size=t(f"league.size.{table_size}")))
 
 
-@league.command(name="join", description=t("cmd.league.join"))
-@app_commands.describe(name=t("cmd.league.name"))
+@league.command(name="join", description=L("cmd.league.join"))
+@app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
 @guild_only
 async def league_join(interaction: discord.Interaction[Any],
@@ -412,8 +420,8 @@ async def league_join(interaction: discord.Interaction[Any],
     await _send(interaction, t("league.join.done", season=got["season"], name=lg["name"]))
 
 
-@league.command(name="leave", description=t("cmd.league.leave"))
-@app_commands.describe(name=t("cmd.league.name"))
+@league.command(name="leave", description=L("cmd.league.leave"))
+@app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
 @guild_only
 async def league_leave(interaction: discord.Interaction[Any],
@@ -425,8 +433,8 @@ async def league_leave(interaction: discord.Interaction[Any],
     await _send(interaction, t("league.leave.done", season=got["season"], name=lg["name"]))
 
 
-@league.command(name="standings", description=t("cmd.league.standings"))
-@app_commands.describe(name=t("cmd.league.name"), season=t("cmd.league.standings.season"))
+@league.command(name="standings", description=L("cmd.league.standings"))
+@app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
 @guild_only
 async def league_standings(interaction: discord.Interaction[Any],
@@ -443,8 +451,8 @@ async def league_standings(interaction: discord.Interaction[Any],
     await interaction.followup.send(ephemeral=True, **payload)
 
 
-@league.command(name="round", description=t("cmd.league.round"))
-@app_commands.describe(name=t("cmd.league.name"))
+@league.command(name="round", description=L("cmd.league.round"))
+@app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
 @app_commands.checks.has_permissions(manage_guild=True)
 @guild_only
@@ -469,8 +477,8 @@ async def league_round(interaction: discord.Interaction[Any],
                                     ephemeral=True)
 
 
-@league.command(name="end", description=t("cmd.league.end"))
-@app_commands.describe(name=t("cmd.league.name"), force=t("cmd.league.end.force"))
+@league.command(name="end", description=L("cmd.league.end"))
+@app_commands.describe(name=L("cmd.league.name"), force=L("cmd.league.end.force"))
 @app_commands.autocomplete(name=league_autocomplete)
 @app_commands.checks.has_permissions(manage_guild=True)
 @guild_only
@@ -481,6 +489,7 @@ async def league_end(interaction: discord.Interaction[Any],
     lid = await find_league(interaction, name)
     lg = await cog.leagues.league(lid)
     end = await cog.leagues.end_season(lid, interaction.user.id, force=force)
+    i18n.set_current(await server_language(cog.bot, interaction.guild_id))  # said to everyone
     if end["podium"]:
         lines = "\n".join(t("league.end.podium_line",
                             medal=MEDALS[min(row["position"], 3) - 1],
@@ -496,8 +505,8 @@ async def league_end(interaction: discord.Interaction[Any],
         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
 
 
-@league.command(name="export", description=t("cmd.league.export"))
-@app_commands.describe(name=t("cmd.league.name"), season=t("cmd.league.standings.season"))
+@league.command(name="export", description=L("cmd.league.export"))
+@app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
 @guild_only
 async def league_export(interaction: discord.Interaction[Any],
@@ -526,8 +535,8 @@ async def league_export(interaction: discord.Interaction[Any],
 # ---------------------------------------------------------------------- game export, void
 
 
-@game_group.command(name="export", description=t("cmd.game.export"))
-@app_commands.describe(game=t("cmd.game"))
+@game_group.command(name="export", description=L("cmd.game.export"))
+@app_commands.describe(game=L("cmd.game"))
 async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> None:
     bot = hadara_bot(interaction)
     interaction.extras["game_id"] = game
@@ -543,8 +552,8 @@ async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> N
                                     file=discord.File(io.BytesIO(data), f"game-{game}.json"))
 
 
-@app_commands.command(name="void", description=t("cmd.admin.void"))
-@app_commands.describe(game=t("cmd.game"), restore=t("cmd.admin.void.restore"))
+@app_commands.command(name="void", description=L("cmd.admin.void"))
+@app_commands.describe(game=L("cmd.game"), restore=L("cmd.admin.void.restore"))
 @app_commands.checks.has_permissions(manage_guild=True)
 @guild_only
 async def void(interaction: discord.Interaction[Any], game: GameArg,

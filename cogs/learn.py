@@ -26,7 +26,10 @@ from discord.ext import commands
 from bot import learn as L
 from bot.messages import t
 from bot.service import Refusal, Update
+from cogs import language
+from cogs.language import Localised, user_language
 from hadara.engine import Game
+from i18n import speaking
 
 from .game import guild_only, hadara
 from .lobby import check_table_permissions, hadara_bot, remember_thread, table_channel
@@ -55,7 +58,7 @@ def lesson_text(lesson: L.Lesson) -> str:
     return f"{head}\n{t(lesson.key, **lesson.params)}"
 
 
-class NotesOffButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class NotesOffButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=r"hd1:learn:notes:(?P<user>[0-9]{1,20})"):
     """On a mistake note: the learner turns notes off."""
 
@@ -86,9 +89,9 @@ async def learned_topics(bot: HadaraBot, user_id: int) -> list[str]:
     return L.learned(await bot.service.store.get_user_settings(user_id))
 
 
-@app_commands.command(name="learn", description=t("cmd.learn"))
-@app_commands.describe(level=t("cmd.learn.level"), notes=t("cmd.learn.notes"))
-@app_commands.choices(level=[app_commands.Choice(name=t(f"lobby.ai_level.{v}"), value=v)
+@app_commands.command(name="learn", description=language.L("cmd.learn"))
+@app_commands.describe(level=language.L("cmd.learn.level"), notes=language.L("cmd.learn.notes"))
+@app_commands.choices(level=[app_commands.Choice(name=language.L(f"lobby.ai_level.{v}"), value=v)
                              for v in LEVELS])
 @guild_only
 async def learn(interaction: discord.Interaction[Any], level: str = "greedy",
@@ -196,30 +199,36 @@ class Learn(commands.Cog):
         if learner is None or snap.game is None or not thread_id:
             return
         uid = int(learner.user_id)  # type: ignore[arg-type]
+        with speaking(await user_language(self.bot, uid)):  # the learner's own thread
+            await self._teach(update, snap, learner.seat, uid, int(thread_id))
+
+    async def _teach(self, update: Update, snap: Any, seat: int, uid: int,
+                     thread_id: int) -> None:
+        gid = update.game_id
         store = self.bot.service.store
         settings = await store.get_user_settings(uid)
         tutor = self._tutors.get(gid)
         if tutor is None:
-            tutor = L.Tutor(learner.seat, L.learned(settings), snap.game.catalog,
+            tutor = L.Tutor(seat, L.learned(settings), snap.game.catalog,
                             snap.game.players)
             self._tutors[gid] = tutor
         texts: list[str] = []
         note: L.Note | None = None
-        mine = [b for b in update.by if b[0] == learner.seat and b[1].startswith("user:")]
+        mine = [b for b in update.by if b[0] == seat and b[1].startswith("user:")]
         if update.cause == "action" and mine and L.notes_on(settings):
-            note = await asyncio.to_thread(_note, snap.game, learner.seat, update.version)
+            note = await asyncio.to_thread(_note, snap.game, seat, update.version)
         view = None
-        if any(w.seat == learner.seat for w in update.waiting):
-            view = await self.bot.service.view(gid, learner.seat)
+        if any(w.seat == seat for w in update.waiting):
+            view = await self.bot.service.view(gid, seat)
         lessons = tutor.lessons(update, view)
         texts = [lesson_text(x) for x in lessons]
         if lessons:
             met = L.learned(settings)
             met += [x.topic for x in lessons if x.topic not in met]
             await store.set_user_settings(uid, {**settings, L.LEARNED_KEY: met})
-        thread = self.bot.get_channel(int(thread_id))
+        thread = self.bot.get_channel(thread_id)
         if thread is None:
-            thread = await self.bot.fetch_channel(int(thread_id))
+            thread = await self.bot.fetch_channel(thread_id)
         if not isinstance(thread, discord.Thread):
             return
         none = discord.AllowedMentions.none()

@@ -21,6 +21,8 @@ from discord import app_commands
 from bot.messages import t
 from bot.service import Refusal
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
+from cogs.language import Localised, server_language
+from i18n import speaking
 
 from .errors import Denied, missing_permissions, needs_permission, reply_error
 from .multiday import time_control_text
@@ -163,17 +165,21 @@ async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[i
             await service.join(gid, user_id, name)
         for level in ais or []:
             await service.add_ai(gid, level)
-        name = t("lobby.thread_name", id=gid, host=host[1])[:MAX_THREAD_NAME]
+        public = await server_language(bot, channel.guild.id)  # the thread's language
+        with speaking(public):
+            name = t("lobby.thread_name", id=gid, host=host[1])[:MAX_THREAD_NAME]
         async with needs_permission("create_public_threads"):
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         record = (await service.load(gid)).record
         async with needs_permission("send_messages_in_threads", "embed_links"):
-            view = lobby_view(record)
+            with speaking(public):
+                view = lobby_view(record)
+                content, embed = lobby_content(record), lobby_embed(record)
             extra: dict[str, Any] = {"view": view} if view is not None else {}
             message = await thread.send(
-                content=lobby_content(record), embed=lobby_embed(record), **extra,
+                content=content, embed=embed, **extra,
                 allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                          everyone=False))
         await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
@@ -189,7 +195,7 @@ async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[i
 # ---------------------------------------------------------------------- the buttons
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class LobbyButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"hd1:lobby:(?P<action>join|leave|ai|start|cancel):(?P<game>[0-9]{1,19})"):
     """One of the lobby's buttons; the action and the game are in the custom id."""
 
@@ -242,7 +248,7 @@ async def lobby_action(interaction: discord.Interaction[Any], action: str, game_
 _rematching: set[int] = set()
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class RematchButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"hd1:rematch:(?P<game>[0-9]{1,19})"):
     """Offered under a finished game: the same seats and settings at a new table."""
 

@@ -40,6 +40,8 @@ from bot.service.updates import (
     Waiting,
 )
 from bot.storage.base import GameRecord, SeatRecord
+from cogs.language import Localised, table_language, user_language
+from i18n import speaking
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -315,7 +317,7 @@ def settings_lines(settings: Mapping[str, Any]) -> list[str]:
 # ---------------------------------------------------------------------- the vote button
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=VOTE_TEMPLATE):
+class VoteButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]], template=VOTE_TEMPLATE):
     """"Let the AI play <name>" under an expiry notice: a vote of the clicker."""
 
     def __init__(self, game_id: int, seat: int, name: str = "?") -> None:
@@ -409,7 +411,7 @@ class Multiday(commands.Cog):
             w = next((w for w in waiting if w.seat == r.seat), None)
             if w is None:
                 continue  # answered meanwhile
-            out.append((r, snap.record, t(f"table.kind.{w.kind}")))
+            out.append((r, snap.record, w.kind))  # worded in the reader's language
         return out
 
     async def remind(self, user_id: int, reminders: Sequence[Reminder]) -> None:
@@ -420,21 +422,23 @@ class Multiday(commands.Cog):
             if not entries:
                 return
             settings = await self.bot.service.store.get_user_settings(user_id)
-            if reminders_by_dm(settings) and await self._dm(user_id, entries):
+            if reminders_by_dm(settings) and await self._dm(user_id, entries):  # theirs
                 self.sent.extend((user_id, r.game_id, r.deadline, "dm") for r, _, _ in entries)
                 return
-            for r, record, what in entries:
-                if await self._in_thread(user_id, r, record, what):
+            for r, record, kind in entries:
+                if await self._in_thread(user_id, r, record, kind):
                     self.sent.append((user_id, r.game_id, r.deadline, "thread"))
         except Exception:
             log.exception("reminder for user %s failed", user_id)
 
     async def _dm(self, user_id: int, entries: list[tuple[Reminder, GameRecord, str]]) -> bool:
-        lines = [reminder_line(r.game_id, what, r.deadline, thread_url(record))
-                 for r, record, what in entries]
+        with speaking(await user_language(self.bot, user_id)):
+            lines = [reminder_line(r.game_id, t(f"table.kind.{kind}"), r.deadline,
+                                   thread_url(record)) for r, record, kind in entries]
+            text = reminder_text(lines)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(reminder_text(lines))
+            await user.send(text)
         except discord.Forbidden as exc:
             if exc.code not in DM_REFUSED:
                 log.warning("reminder DM to %s refused (%s)", user_id, exc.code)
@@ -445,7 +449,7 @@ class Multiday(commands.Cog):
         return True
 
     async def _in_thread(self, user_id: int, r: Reminder, record: GameRecord,
-                         what: str) -> bool:
+                         kind: str) -> bool:
         thread_id = record.discord.get("thread")
         if not thread_id:
             return False
@@ -454,9 +458,12 @@ class Multiday(commands.Cog):
                 int(thread_id))
             if not isinstance(thread, discord.Thread):
                 return False
+            with speaking(await table_language(self.bot, record)):  # said in public
+                text = t("md.reminder.thread", mention=f"<@{user_id}>", id=r.game_id,
+                         what=t(f"table.kind.{kind}"), at=stamp(r.deadline, "f"),
+                         rel=stamp(r.deadline, "R"))
             await thread.send(
-                t("md.reminder.thread", mention=f"<@{user_id}>", id=r.game_id, what=what,
-                  at=stamp(r.deadline, "f"), rel=stamp(r.deadline, "R")),
+                text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)],
                                                          roles=False, everyone=False))
         except discord.HTTPException as exc:
@@ -474,8 +481,9 @@ class Multiday(commands.Cog):
             uid = users.get(seat)
             if uid is None:
                 continue
-            await play.update_dm(update.game_id, seat, uid,
-                                 note=t("md.ahead.played", id=update.game_id))
+            with speaking(await user_language(self.bot, uid)):
+                note = t("md.ahead.played", id=update.game_id)
+            await play.update_dm(update.game_id, seat, uid, note=note)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (VoteButton,)

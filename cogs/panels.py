@@ -38,6 +38,8 @@ from typing import Any
 
 from bot.messages import t
 from hadara.content import default_catalog
+from hadara.words import colour_name, track_name
+from i18n import join
 
 VERSION = "hd1"
 
@@ -334,7 +336,7 @@ def _group_label(ctx: _Ctx, depth: int, token: str, group: list[_Entry]) -> str:
         if depth == 0:
             card = ctx.cards.get(str(action.get("card"))) or {}
             return t("play.group.card", name=ctx.name(str(action.get("card"))),
-                     colour=card.get("colour", "?"), buy=card.get("buy", "?"),
+                     colour=colour_name(card.get("colour", "?")), buy=card.get("buy", "?"),
                      sell=card.get("sell", "?"))
         if depth == 1:
             return t(f"play.group.{token}") if token in ("buy", "sell") else token
@@ -474,16 +476,16 @@ def _title(game_id: int, view: Mapping[str, Any], kind: str) -> str:
 
 
 def _tracks(tracks: Mapping[str, int]) -> str:
-    return ", ".join(f"{k} +{v}" for k, v in tracks.items() if v) or t("play.none")
+    return join([f"{track_name(k)} +{v}" for k, v in tracks.items() if v]) or t("play.none")
 
 
 def _card_lines(ctx_data: Mapping[str, Any], name: Callable[[str], str]) -> list[str]:
     lines = []
     for c in ctx_data.get("cards") or []:
-        line = t("play.card.line", name=name(c["card"]), colour=c["colour"], buy=c["buy"],
-                 sell=c["sell"])
+        line = t("play.card.line", name=name(c["card"]), colour=colour_name(c["colour"]),
+                 buy=c["buy"], sell=c["sell"])
         if c.get("tiles"):
-            line += t("play.card.tiles", tiles=", ".join(c["tiles"]))
+            line += t("play.card.tiles", tiles=join([colour_name(x) for x in c["tiles"]]))
         if not c.get("can_buy"):
             line += t("play.card.cannot_afford")
         if c.get("picked"):
@@ -510,12 +512,13 @@ def _kind_lines(kind: str, view: Mapping[str, Any], c: Mapping[str, Any],
     if kind == "wheel":
         lines = [t("play.wheel.intro")]
         for o in c.get("options") or []:
-            draws = ", ".join(t("play.wheel.draw", player=player(d["seat"]), colour=d["colour"])
-                              for d in o.get("draws") or [])
-            lines.append(t("play.wheel.option", colour=o["colour"], draws=draws))
+            draws = join([t("play.wheel.draw", player=player(d["seat"]),
+                            colour=colour_name(d["colour"])) for d in o.get("draws") or []])
+            lines.append(t("play.wheel.option", colour=colour_name(o["colour"]), draws=draws))
         return lines
     if kind == "draft":
-        return [t("play.draft.intro", colour=c.get("deck_colour"), coins=c.get("coins")),
+        return [t("play.draft.intro", colour=colour_name(c.get("deck_colour")),
+                  coins=c.get("coins")),
                 *_card_lines(c, name)]
     if kind == "phase_b":
         return [t("play.phase_b.intro", coins=c.get("coins")), *_card_lines(c, name)]
@@ -541,7 +544,7 @@ def _kind_lines(kind: str, view: Mapping[str, Any], c: Mapping[str, Any],
             lines.append(line)
         return lines
     if kind == "statue":
-        tiles = ", ".join(f"{k} {v}" for k, v in (c.get("tiles") or {}).items() if v)
+        tiles = join([f"{colour_name(k)} {v}" for k, v in (c.get("tiles") or {}).items() if v])
         lines = [t("play.statue.intro", culture=c.get("culture"), coins=c.get("coins"),
                    tiles=tiles or t("play.none"))]
         if c.get("reduction"):

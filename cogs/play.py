@@ -24,9 +24,11 @@ from discord.ext import commands
 
 from bot.messages import t
 from bot.service import GameService, GameSnapshot, Refusal
+from cogs.language import Localised, user_language
 from hadara.ai.hint import hint as ai_hint
 from hadara.options import options as option_list
 from hadara.views import view as seat_view
+from i18n import current, speaking
 
 from . import panels as P
 from .ahead import add_open_button
@@ -48,7 +50,7 @@ Interaction = discord.Interaction[Any]
 # ------------------------------------------------------------------------------ components
 
 
-class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class TakeTurnButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=P.TAKE_TURN_TEMPLATE):
     """The board's persistent "Take my turn" button (custom id ``hd1:t:<game>``)."""
 
@@ -67,7 +69,7 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await open_panel(interaction, self.game_id)
 
 
-class _PanelItem:
+class _PanelItem(Localised):
     """Shared by the panel's components: their whole state is the custom id (parsed once into
     ``pid``), so the item is rebuilt from it alone after a restart."""
 
@@ -243,7 +245,7 @@ async def build(service: GameService, game_id: int, seat: int, *,
     panel = P.build_panel(game_id, seat, data, opts, path=path, note=note,
                           hints=bool(snap.record.options.get("hints")),
                           card_name=P.card_namer(game.catalog))
-    image = await service.private_image(game_id, seat)
+    image = await service.private_image(game_id, seat, current())
     return panel, discord.File(BytesIO(image), filename=IMAGE_NAME)
 
 
@@ -470,7 +472,8 @@ async def update_dm(client: Any, game_id: int, seat: int, user: discord.abc.User
         if not isinstance(user, discord.User | discord.Member):
             return
         channel = user.dm_channel or await user.create_dm()
-        panel, file = await build(service, game_id, seat, note=note)
+        with speaking(await user_language(client, user.id)):  # no interaction: theirs
+            panel, file = await build(service, game_id, seat, note=note)
         await channel.get_partial_message(message_id).edit(**_message_kwargs(panel, file))
     except discord.NotFound:
         await service.store.set_seat_message(game_id, seat, DM_KIND, None)

@@ -45,7 +45,9 @@ from bot.service import Refusal, Update
 from bot.service.updates import ABANDONED as CAUSE_ABANDONED
 from bot.service.updates import CONCEDED, QUEUED, REMINDER, STARTED, Waiting
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, SeatRecord
+from cogs.language import table_language, user_language
 from hadara.narrate import EPOCH, describe, step_name
+from i18n import current, speaking
 
 from .errors import Denied
 from .lobby import lobby_embed, lobby_view, rematch_view, remember_thread
@@ -375,7 +377,13 @@ class Table(commands.Cog):
             snap = await self.bot.service.load(gid)
         except Refusal:
             return
-        record = snap.record
+        # the thread is public: the server's language, whoever's click caused the update
+        # (this task was started from inside that click and inherited its language)
+        with speaking(await table_language(self.bot, snap.record)):
+            await self._flush(batch, snap)
+
+    async def _flush(self, batch: Batch, snap: Any) -> None:
+        gid, record = batch.game_id, snap.record
         thread_id = record.discord.get("thread")
         if not thread_id:
             return  # not a Discord table (yet): open_table posts the lobby itself
@@ -413,7 +421,7 @@ class Table(commands.Cog):
             log.info("lobby message of game %s is gone", record.id)
 
     async def _board_payload(self, gid: int, record: GameRecord) -> dict[str, Any]:
-        images = await self.bot.service.board_images(gid)
+        images = await self.bot.service.board_images(gid, current())
         view = await self.bot.service.view(gid)
         waiting = await self.bot.service.waiting(gid) if record.status == ACTIVE else []
         files = [discord.File(io.BytesIO(images[name]), f"{name}.png")
@@ -431,7 +439,8 @@ class Table(commands.Cog):
                            *, new: bool = False) -> discord.Message | discord.PartialMessage:
         """Edit the board message in place (post it if there is none, or if ``new``: then the
         old one loses its button). Returns the board message."""
-        payload = await self._board_payload(gid, record)
+        with speaking(await table_language(self.bot, record)):
+            payload = await self._board_payload(gid, record)
         board_id = record.discord.get("board")
         if board_id and not new:
             message = thread.get_partial_message(int(board_id))
@@ -520,7 +529,7 @@ class Table(commands.Cog):
         files = []
         for i, ev in enumerate(reveals[-MAX_REVEAL_IMAGES:]):
             try:
-                png = await asyncio.to_thread(render_reveal, ev, view, catalog)
+                png = await asyncio.to_thread(render_reveal, ev, view, catalog, locale=current())
             except Exception:
                 log.exception("reveal image of game %s failed", gid)
                 continue
@@ -534,7 +543,7 @@ class Table(commands.Cog):
         text = t("table.over", id=gid, winners=", ".join(names.get(s, "?") for s in winners))
         files = []
         try:
-            png = await self.bot.service.scores_image(gid)
+            png = await self.bot.service.scores_image(gid, current())
             files.append(discord.File(io.BytesIO(png), "scores.png"))
         except Exception:
             log.exception("score image of game %s failed", gid)
@@ -569,7 +578,8 @@ class Table(commands.Cog):
                 if not settings.get("dm_turns", False):
                     continue
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-                sent = await send_panel_dm(self.bot, user, gid, w.seat)
+                with speaking(await user_language(self.bot, uid)):
+                    sent = await send_panel_dm(self.bot, user, gid, w.seat)
             except Exception:
                 log.exception("DM to user %s for game %s failed", uid, gid)
                 continue

@@ -104,7 +104,9 @@ def has(key: str, locale: str = DEFAULT) -> bool:
     return _bundle(locale).has_message(fluent_id(key))
 
 
-def _arg(value: Any) -> Any:
+def _arg(value: Any, locale: str) -> Any:
+    if isinstance(value, list | tuple):  # a list of values: as a list of the language
+        return join([str(v) for v in value], locale)
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, int):
@@ -120,7 +122,7 @@ def _format(locale: str, key: str, params: Mapping[str, Any]) -> tuple[str | Non
     message = bundle.get_message(ident)
     if message.value is None:
         return None, []
-    text, errors = bundle.format_pattern(message.value, {k: _arg(v) for k, v in params.items()})
+    text, errors = bundle.format_pattern(message.value, {k: _arg(v, locale) for k, v in params.items()})
     return str(text), list(errors)
 
 
@@ -171,3 +173,8 @@ def set_current(locale: str | None) -> str:
     lang = normalise(locale) or DEFAULT
     _current.set(lang)
     return lang
+
+
+def join(items: Iterator[str] | list[str] | tuple[str, ...], locale: str | None = None) -> str:
+    """Items as a list in the current (or given) language: "a, b" / "a、b"."""
+    return translate(locale or _current.get(), "list.sep").join(items)

@@ -60,6 +60,7 @@ from . import updates as U
 from .ai import CONCEDED_LEVEL, DEFAULT_OPTIONS, ai_job, decision_seed
 from .content import Catalogs
 from .images import ImageCache, Key, render_job, shared_cache
+from .languages import Languages
 from .refusals import Refusal
 from .scheduler import GroupKey, Scheduler
 from .updates import Hub, Reminder, Update, Waiting
@@ -128,6 +129,7 @@ class GameService:
         self._closed = False
         # time control: the one timer task (woken by cancelling its sleep), vacations by user
         self.scheduler = Scheduler(clock, sleep, self._fire_timers)
+        self.languages = Languages(store)  # who reads which language
         self._vacations: dict[int, list[Vacation]] = {}
 
     # ------------------------------------------------------------------ life cycle
@@ -896,8 +898,9 @@ class GameService:
                 takeover: list[int] | None = None, until: float | None = None) -> Update:
         """Build and publish the update of one change."""
         cat, players = new.catalog, new.players
-        lines = [line for ev in res.public for line in describe(ev, players, cat)]
-        private_lines = {s: [line for ev in evs for line in describe(ev, players, cat)]
+        # English log lines (logs, tests); the cogs word events in each reader's language
+        lines = [line for ev in res.public for line in describe(ev, players, cat, "en")]
+        private_lines = {s: [line for ev in evs for line in describe(ev, players, cat, "en")]
                          for s, evs in res.private.items()}
         board = old is None or bool(res.public)
         stale = set(res.private) | (stale or set())

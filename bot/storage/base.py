@@ -267,6 +267,11 @@ class Store(Protocol):
 
     async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None: ...
 
+    # -- per-server settings (the language of public messages, …)
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
+
     async def set_seat_message(self, game_id: int, seat: int, kind: str,
                                message_id: int | None) -> None:
         """Remember a per-seat message id (``kind``: "panel", "dm", …)."""

@@ -543,9 +543,13 @@ class SqliteStore:
         return {g: d for g, d in rows}
 
     # ------------------------------------------------------------------ users, messages
-    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
+    # Settings are one JSON object per user or per server; both tables have the same shape.
+    _SETTINGS = {"user_settings": "user_id", "guild_settings": "guild_id"}
+
+    async def _get_settings(self, table: str, key: int) -> dict[str, Any]:
+        column = self._SETTINGS[table]
         async with self._read() as db, db.execute(
-            "SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)
+            f"SELECT settings FROM {table} WHERE {column} = ?", (key,)
         ) as cur:
             row = await cur.fetchone()
         if row is None:
@@ -553,13 +557,25 @@ class SqliteStore:
         settings: dict[str, Any] = json.loads(row[0])
         return settings
 
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
-        text = _dumps(settings)
+    async def _set_settings(self, table: str, key: int, settings: dict[str, Any]) -> None:
+        column, text = self._SETTINGS[table], _dumps(settings)
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO user_settings (user_id, settings) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings",
-                (user_id, text))
+                f"INSERT INTO {table} ({column}, settings) VALUES (?, ?)"
+                f" ON CONFLICT ({column}) DO UPDATE SET settings = excluded.settings",
+                (key, text))
+
+    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self._get_settings("user_settings", user_id)
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("user_settings", user_id, settings)
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._get_settings("guild_settings", guild_id)
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("guild_settings", guild_id, settings)
 
     async def set_seat_message(self, game_id: int, seat: int, kind: str,
                                message_id: int | None) -> None:

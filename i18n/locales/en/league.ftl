@@ -50,15 +50,24 @@ league-category-coins = coins
 league-category-line = { $name } { $value }
 league-leaderboard-title = Leaderboard
 league-leaderboard-empty = No rated games on this server yet.
-league-create-done = League **{ $name }** is open: season 1, { $rounds } round(s), tables of { $size }. Members join with `/hadara league join`.
+league-create-done = League **{ $name }** is open: season 1, { $rounds ->
+        [one] one round
+       *[other] { $rounds } rounds
+    }, tables of { $size }. Members join with `/hadara league join`.
 league-join-done = You play in season { $season } of **{ $name }**.
 league-leave-done = You left season { $season } of **{ $name }**. Your results so far stay.
 league-standings-title = { $name } — season { $season }
 league-standings-empty = Nobody has joined this season yet.
-league-round-started = Round { $round } of **{ $name }** started: { $count } table(s).
+league-round-started = Round { $round } of **{ $name }** started: { $count ->
+        [one] one table
+       *[other] { $count } tables
+    }.
 league-round-table = 🎲 **{ $name }**, season { $season }, round { $round }, table { $table }: { $mentions } — your game #{ $id } is here. Good luck!
 league-round-thread_name = { $league } · round { $round } · table { $table } · #{ $id }
-league-round-filler = { $count } AI seat(s)
+league-round-filler = { $count ->
+        [one] one AI seat
+       *[other] { $count } AI seats
+    }
 league-end-done = Season { $season } of **{ $name }** is over; season { $next } is open.
 league-end-podium =
     🏆 **{ $name }**, season { $season } — the podium:
@@ -78,7 +87,10 @@ admin-void-restored = The result of game #{ $id } counts again; ratings were rec
 admin-void-unknown = Game #{ $id } has no rated result.
 review-preparing = Your review of game #{ $id } is being prepared; it comes here privately in a moment.
 review-title = Your review of game #{ $id }
-review-summary = { $decisions } decision(s) reviewed; the AI agreed with { $agreed }. Points left on the table: { $total } (mean { $mean } per decision).
+review-summary = { $decisions ->
+        [one] One decision
+       *[other] { $decisions } decisions
+    } reviewed; the AI agreed with { $agreed }. Points left on the table: { $total } (mean { $mean } per decision).
 review-none = No decision of yours lost points by the AI's measure. Well played!
 review-item-title = { $n }. { $kind } — epoch { $epoch }
 review-item = You chose **{ $taken }** (−{ $loss } pts vs **{ $best }**): { $reason }
@@ -90,7 +102,10 @@ refusal-already_member = You already play in season { $season }.
 refusal-not_member = You do not play in season { $season }.
 refusal-round_open = Round { $round } is still being played: wait for every table to finish.
 refusal-season_complete = Every round of this season was started ({ $rounds }); end the season with `/hadara league end`.
-refusal-season_not_over = The season is not over yet: { $rounds_missing } round(s) to start, tables still playing: { $tables_running }.
+refusal-season_not_over = The season is not over yet: { $rounds_missing ->
+        [one] one round
+       *[other] { $rounds_missing } rounds
+    } to start, tables still playing: { $tables_running }.
 refusal-too_few_members = A round needs at least { $min } players; { $count } joined.
 refusal-bad_request-bad_rounds = A season has { $min } to { $max } rounds.
 refusal-bad_request-bad_table_size = Tables have 3, 4 or 5 seats, or mixed sizes.

@@ -15,7 +15,10 @@ learn-lesson-phase_b = Phase B: in play order, take the top card of any discard 
 learn-lesson-income = Income: after each phase every player gains as many coins as their income (yellow) track shows — you got { $coins }.
 learn-lesson-colonies = A colony is within reach: your military is { $military }, enough for level { $level }. **Plunder** takes { $plunder } coins; **integrate** pays { $cost } and turns the tile over for its track gains. One tile per level, kept for good; both sides score.
 learn-lesson-statues = You can carve a statue: your culture reaches { $requirement }. Put a bonus tile on it colour side up (+{ $steps } on that track) or points side up (+{ $points } points at the end). One statue per step, kept for good.
-learn-lesson-feeding = Feeding: you have { $count } cards but food for { $food }. Remove { $remove } card(s) of your choice (no coins back, their gains are lost). Keep your food (green) track up with your card count.
+learn-lesson-feeding = Feeding: you have { $count } cards but food for { $food }. Remove { $remove ->
+        [one] one card
+       *[other] { $remove } cards
+    } of your choice (no coins back, their gains are lost). Keep your food (green) track up with your card count.
 learn-lesson-medals = Medals: buy silver medals (a bonus tile; at the end half its track, rounded up) for { $silver } and gold medals (7 points per set of five colours) for { $gold } coins. At most 2 of each per game; prices rise each epoch.
 learn-lesson-scoring = **Your score sheet:** colonies { $colonies }, statues { $statues }, silver medals { $silver_medals }, gold medals { $gold_medals }, cards { $cards }, purple sets { $purple_sets }, coins { $coins } (1 per 5) — **{ $total }** points, rank { $rank }. Most points wins; a tie goes to the most coins left.
 learn-lesson-purple = Purple effect **{ $id } { $name }** on **{ $card }**: { $text } It works from the moment you buy the card, as long as you keep it.

@@ -53,8 +53,14 @@ md-rejoin-done = You have your seat in game #{ $id } back. Your strikes start ag
 md-vote-done = Your vote is counted: { $votes } of { $needed } votes to let the AI play { $name }.
 md-vote-passed = The vote passed: the AI plays { $name }'s seat now.
 md-vote-not_player = { $name } has no seat in game #{ $id }.
-md-away-done = You are away until { $at } ({ $rel }) in { $count } game(s). Come back early with /hadara back.
-md-back-done = Welcome back: your clocks run again in { $count } game(s).
+md-away-done = You are away until { $at } ({ $rel }) in { $count ->
+        [one] one game
+       *[other] { $count } games
+    }. Come back early with /hadara back.
+md-back-done = Welcome back: your clocks run again in { $count ->
+        [one] one game
+       *[other] { $count } games
+    }.
 md-admin-allowance-done = Players on this server may now be away { $days } days a year.
 md-settings-tz = Time zone: **{ $tz }**
 md-settings-tz_unset = Time zone: not set (UTC).
@@ -87,9 +93,18 @@ ahead-button-back = Back
 ahead-title = Game #{ $game } · queue your choice
 ahead-intro = Not your turn yet: queue what you would choose. It is played the moment your turn comes if it is still possible at the price shown; otherwise you are asked as usual.
 ahead-none = Nothing can be queued now: Phase-B takes, colonies and statues can be queued while you wait for them.
-ahead-section-phase_b = **Phase B** (your take in { $turns } move(s)) · you have { $coins } coins:
-ahead-section-colony = **Colony** (your turn in { $turns } move(s)) · military { $military }:
-ahead-section-statue = **Statue** (your turn in { $turns } move(s)) · culture { $culture }:
+ahead-section-phase_b = **Phase B** (your take in { $turns ->
+        [one] one move
+       *[other] { $turns } moves
+    }) · you have { $coins } coins:
+ahead-section-colony = **Colony** (your turn in { $turns ->
+        [one] one move
+       *[other] { $turns } moves
+    }) · military { $military }:
+ahead-section-statue = **Statue** (your turn in { $turns ->
+        [one] one move
+       *[other] { $turns } moves
+    }) · culture { $culture }:
 ahead-card = · { $name } ({ $colour }): buy { $buy } · sell +{ $sell }{ $afford }
 ahead-card-cannot_afford = {" "}· too expensive now
 ahead-level = · Colony { $level }: plunder +{ $plunder } · integrate for { $cost } · { $points } points{ $pay }

@@ -1,0 +1,23 @@
+### Textes destinés aux joueurs : table (le fil de la partie : état du plateau, tours, nouvelles, fin).
+
+table-board-title = Hadara #{ $id }
+table-status-where = **Hadara #{ $id }** · Époque { $epoch } · Phase { $phase } · { $step }
+table-status-round = {" "}· manche { $n } sur 5
+table-status-turn = {" "}· tour { $n }
+table-status-waiting = En attente de : { $names }
+table-status-over = **Hadara #{ $id }** · partie terminée · victoire : { $winners }
+table-status-abandoned = **Hadara #{ $id }** · abandonnée
+table-turn = { $mentions } : à vous — { $what }. Appuyez sur **Jouer mon tour** sur le plateau.
+table-kind-setup_side = choisir votre face de départ
+table-kind-wheel = orienter la roue
+table-kind-draft = choisir votre carte de la manche
+table-kind-phase_b = prendre une carte dans les défausses
+table-kind-colony = prendre une colonie (ou passer)
+table-kind-statue = sculpter un buste (ou passer)
+table-kind-feeding = nourrir votre peuple
+table-kind-medals = acheter des sceaux (ou terminer)
+table-conceded = { $name } a déclaré forfait ; une IA joue sa place jusqu'au bout.
+table-over = **La partie #{ $id } est terminée.** Victoire : { $winners }. Les scores sont ci-dessous ; une revanche est à un clic.
+table-abandoned = La partie #{ $id } a été abandonnée.
+table-abandoned_lobby = La table #{ $id } a été annulée.
+table-error-no_thread = La partie #{ $id } n'a aucun fil que je puisse atteindre.
