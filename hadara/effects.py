@@ -1,25 +1,44 @@
-"""English wording of the purple effects P1–P15, the one place the bot's ``/hadara card`` and
-the rendered images take it from.
+"""The purple effects P1–P15 in words, the one place the bot's ``/hadara card`` and the
+rendered images take them from.
 
-Every number comes from the catalog (``data/rules.json`` through ``catalog.rules.eff``, and
-a P5 card's own medal prices), never from constants here, so a change of the data changes
-the wording. Three levels: :func:`effect_name` (a title), :func:`effect_text` (the sentence
-on a full card face and in the effect list) and :func:`effect_summary` (one short line for
-small cards and buttons).
+The wording lives in the catalogs (``i18n/locales/<language>/effects.ftl``, ids
+``effect-<id>-name``, ``effect-<id>-text``, ``effect-<id>-summary``); this module only
+gathers what a message needs. Every number comes from the catalog (``data/rules.json``
+through ``catalog.rules.eff``, passed under the parameter's own name, and a P5 card's own
+medal prices), never from constants here, so a change of the data changes the wording. Three
+levels: :func:`effect_name` (a title), :func:`effect_text` (the sentence on a full card face
+and in the effect list) and :func:`effect_summary` (one short line for small cards and
+buttons). ``locale`` None speaks the current language (:func:`i18n.current`).
 """
 
 from __future__ import annotations
 
-from .content import EFFECT_KINDS, TRACK_OF_COLOUR, TRACKS, Catalog, Effect
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-#: A short title per effect id.
-EFFECT_NAMES: dict[str, str] = {
-    "P1": "Better sales", "P2": "Bonus tile on the card", "P3": "Colour synergy",
-    "P4": "Statue bonus", "P5": "Cheaper medals", "P6": "Feed with coins",
-    "P7": "Surplus food", "P8": "Income bonus", "P9": "Colony coins",
-    "P10": "Full silver", "P11": "Purple sets", "P12": "Gold wildcard",
-    "P13": "Double action", "P14": "Lower requirements", "P15": "Buy requirements",
-}
+from i18n import DEFAULT, has, translate
+
+from .content import EFFECT_KINDS, TRACK_OF_COLOUR, TRACKS, Catalog, Effect
+from .words import lang, track_name
+
+
+class _EnglishNames(Mapping[str, str]):
+    """The English title of each effect id, read from the catalog when asked."""
+
+    def __getitem__(self, eid: str) -> str:
+        if eid not in EFFECT_KINDS:
+            raise KeyError(eid)
+        return translate(DEFAULT, f"effect.{eid}.name")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(EFFECT_KINDS)
+
+    def __len__(self) -> int:
+        return len(EFFECT_KINDS)
+
+
+#: A short English title per effect id ("P3" → "Colour synergy").
+EFFECT_NAMES: Mapping[str, str] = _EnglishNames()
 
 
 def _effect(effect: Effect | str) -> Effect:
@@ -29,11 +48,16 @@ def _effect(effect: Effect | str) -> Effect:
     return Effect(id=effect, kind=EFFECT_KINDS.get(effect, effect))
 
 
-def _track(colour: str | None) -> str:
-    """The track a P3 colour raises ("yellow" → "income"); "its track" without a colour."""
+def _track(colour: str | None, locale: str) -> str:
+    """The name of the track a P3 colour raises ("yellow" → "income"); "its track" without
+    a colour."""
     if colour in TRACK_OF_COLOUR:
-        return TRACKS[TRACK_OF_COLOUR[colour]]
-    return "its track"
+        return track_name(TRACKS[TRACK_OF_COLOUR[colour]], locale)
+    return translate(locale, "effect.its_track")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _prices(effect: Effect, epoch: int | None) -> tuple[str, str]:
@@ -44,98 +68,54 @@ def _prices(effect: Effect, epoch: int | None) -> tuple[str, str]:
     return "/".join(map(str, silver)), "/".join(map(str, gold))
 
 
+def _args(eff: Effect, catalog: Catalog, epoch: int | None, locale: str) -> dict[str, Any]:
+    """What the effect's messages may use: its parameters from the rules data under their own
+    names, and the words and prices of this effect."""
+    args: dict[str, Any] = dict(catalog.rules.effects.get(eff.id, {}))
+    if eff.id == "P3":
+        args["track"] = _track(eff.colour, locale)
+        args["colour"] = eff.colour or "none"
+    elif eff.id == "P5":
+        args["silver"], args["gold"] = _prices(eff, epoch)
+    elif eff.id == "P7":
+        args["food"] = track_name("food", locale)
+    elif eff.id == "P8":
+        args["income"] = track_name("income", locale)
+    return args
+
+
 def effect_name(effect: Effect | str, locale: str | None = None) -> str:
     """The effect's short title ("Colour synergy"), by Effect or id."""
     e = _effect(effect)
-    return EFFECT_NAMES.get(e.id, e.kind.replace("_", " ").capitalize())
+    key = f"effect.{e.id}.name"
+    if not has(key):
+        return e.kind.replace("_", " ").capitalize()
+    return translate(lang(locale), key)
+
+
+def _words(level: str, effect: Effect | str, catalog: Catalog, epoch: int | None,
+           locale: str | None) -> str:
+    eff = _effect(effect)
+    key = f"effect.{eff.id}.{level}"
+    if not has(key):
+        return eff.kind.replace("_", " ")
+    loc = lang(locale)
+    args = _args(eff, catalog, epoch, loc)
+    if level == "text" and "track" in args:  # P3's text begins with the track
+        args["track"] = _capital(args["track"])
+    return translate(loc, key, **args)
 
 
 def effect_text(effect: Effect | str, catalog: Catalog, epoch: int | None = None,
                 locale: str | None = None) -> str:
-    """A short English text of a purple effect, with the numbers from the catalog.
+    """A short text of a purple effect, with the numbers from the catalog.
 
     ``epoch`` picks a P5 card's prices of that epoch (all three without it).
     """
-    eff = _effect(effect)
-    e = eff.id
-
-    def p(key: str) -> int:
-        return catalog.rules.eff(e, key)
-
-    if e == "P1":
-        return f"Selling a card: +{p('coins')} coin"
-    if e == "P2":
-        return f"Put a bonus tile here: its track +{p('steps')}"
-    if e == "P3":
-        colour = eff.colour or "its colour"
-        return f"{_track(eff.colour).capitalize()} +{p('steps')} per {colour} card, now and later"
-    if e == "P4":
-        return f"Each statue: its tile's track +{p('steps')}, or +{p('points')} pts"
-    if e == "P5":
-        silver, gold = _prices(eff, epoch)
-        return f"Medals cost less: silver {silver}, gold {gold}"
-    if e == "P6":
-        return f"Feeding: pay {p('coins_per_card')} coins a card instead (max {p('max_cards')})"
-    if e == "P7":
-        return f"Feeding: +{p('coins_per_food')} coins per spare food (max {p('max')})"
-    if e == "P8":
-        return f"Income: +{p('coins_per_track')} per track above income"
-    if e == "P9":
-        return f"Taking a colony: +{p('coins')} coins"
-    if e == "P10":
-        return "One silver medal scores the full track"
-    if e == "P11":
-        return f"Game end: {p('points_per_set')} pts per set of 5 colours"
-    if e == "P12":
-        return "Gold medals: counts as any colour"
-    if e == "P13":
-        return "Two colonies and two statues per step"
-    if e == "P14":
-        return f"Colony and statue requirements −{p('reduction')}"
-    if e == "P15":
-        return (f"Pay {p('coins_per_point')} coins per requirement point "
-                f"(max {p('max_coins')})")
-    return eff.kind.replace("_", " ")
+    return _words("text", effect, catalog, epoch, locale)
 
 
 def effect_summary(effect: Effect | str, catalog: Catalog, epoch: int | None = None,
                    locale: str | None = None) -> str:
     """One short line (about 25 characters) for small cards, with the catalog's numbers."""
-    eff = _effect(effect)
-    e = eff.id
-
-    def p(key: str) -> int:
-        return catalog.rules.eff(e, key)
-
-    if e == "P1":
-        return f"+{p('coins')} coin per sale"
-    if e == "P2":
-        return f"bonus tile: track +{p('steps')}"
-    if e == "P3":
-        return f"{_track(eff.colour)} +{p('steps')} per {eff.colour or 'same-colour'} card"
-    if e == "P4":
-        return f"statues: +{p('steps')} steps or +{p('points')} pts"
-    if e == "P5":
-        silver, gold = _prices(eff, epoch)
-        return f"medals: silver {silver}, gold {gold}"
-    if e == "P6":
-        return f"feed: {p('coins_per_card')} coins a card, max {p('max_cards')}"
-    if e == "P7":
-        return f"+{p('coins_per_food')} per spare food, max {p('max')}"
-    if e == "P8":
-        return f"+{p('coins_per_track')} coins per track above income"
-    if e == "P9":
-        return f"+{p('coins')} coins per colony"
-    if e == "P10":
-        return "a silver medal scores full"
-    if e == "P11":
-        return f"{p('points_per_set')} pts per 5-colour set"
-    if e == "P12":
-        return "wildcard for gold medals"
-    if e == "P13":
-        return "2 colonies, 2 statues"
-    if e == "P14":
-        return f"requirements −{p('reduction')}"
-    if e == "P15":
-        return f"{p('coins_per_point')} coins per point, max {p('max_coins')}"
-    return eff.kind.replace("_", " ")
+    return _words("summary", effect, catalog, epoch, locale)
