@@ -179,9 +179,9 @@ ENGLISH_EVENTS: list[list[str]] = [
     ["Medals: nobody buys one."],
     ["Medals: Ann silver (red) for 9, Bo gold for 12"],
     ["", "=== Final scores ===",
-     "  Ann: 41 (colonies 5, statues 3, silver_medals 4, gold_medals 7, cards 20, purple_sets 0, "
+     "  Ann: 41 (colonies 5, statues 3, silver medals 4, gold medals 7, cards 20, purple sets 0, "
      "coins 2)",
-     "  Bo: 40 (colonies 5, statues 3, silver_medals 4, gold_medals 7, cards 20, purple_sets 0, "
+     "  Bo: 40 (colonies 5, statues 3, silver medals 4, gold medals 7, cards 20, purple sets 0, "
      "coins 2)",
      "Winner: Ann"],
     ["You draw Trader (yellow) and Gatherer (green) from the green deck."],

@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
+from i18n import t
+
 from ..rng import Rng
 from ..types import Action, View
 
@@ -54,7 +56,7 @@ class Agent(ABC):
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
         """The preferred action and a one-line reason (the hint button)."""
-        return self.choose(view, actions), f"the {self.name} player's choice"
+        return self.choose(view, actions), t("engine.hint.agent", name=self.name)
 
 
 AgentFactory = Callable[..., Agent]  # (seed=…, **options) -> Agent; the levels table holds them

@@ -8,12 +8,15 @@ a full game, used by search playouts for every seat.
 
 from __future__ import annotations
 
+from i18n import join, t
+
 from ..content import TRACKS, Catalog, default_catalog
 from ..determinise import determinise
 from ..engine import Game
 from ..options import label
 from ..rng import Rng
 from ..state import WHEEL
+from ..words import track_name
 from .base import Action, Agent, View, decision_rng
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Pos, Weights
 
@@ -66,17 +69,17 @@ def _changes(before: Pos, after: Pos) -> str:
     for i, name in enumerate(TRACKS):
         d = after.tracks[i] - before.tracks[i]
         if abs(d) >= 0.5:
-            parts.append(f"{name} {d:+.0f}")
+            parts.append(t("engine.hint.track", track=track_name(name), delta=f"{d:+.0f}"))
     pts = (after.points + after.col_points + after.st_points) - (
         before.points + before.col_points + before.st_points)
     if abs(pts) >= 0.5:
-        parts.append(f"{pts:+.0f} points")
+        parts.append(t("engine.hint.points", delta=f"{pts:+.0f}", n=abs(round(pts))))
     coins = after.coins - before.coins
     if coins:
-        parts.append(f"{coins:+d} coins")
+        parts.append(t("engine.hint.coins", delta=f"{coins:+d}", n=abs(coins)))
     if after.gold != before.gold or len(after.silver) != len(before.silver):
-        parts.append("a medal")
-    return ", ".join(parts) or "no immediate change"
+        parts.append(t("engine.hint.medal"))
+    return join(parts) or t("engine.hint.nothing")
 
 
 def explain_greedy(ev: Evaluator, view: View, actions: list[Action],
@@ -90,8 +93,8 @@ def explain_greedy(ev: Evaluator, view: View, actions: list[Action],
     (best_v, bi), (next_v, ni) = scored[0], scored[1]
     best = actions[bi]
     what = _changes(pos, ev.after(game, seat, pos, best))
-    reason = (f"{label(game, seat, best)}: {what}; the evaluation puts it {best_v - next_v:.1f} "
-              f"points ahead of the next option ({label(game, seat, actions[ni])}).")
+    reason = t("engine.hint.greedy", label=label(game, seat, best), what=what,
+               margin=best_v - next_v, next=label(game, seat, actions[ni]))
     return best, reason
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 import time
 
+from i18n import t
+
 from ..content import Catalog, default_catalog
 from ..determinise import determinise
 from ..engine import Game
@@ -179,11 +181,11 @@ def explain_search(agent: IsmctsAgent, view: View,
     seat = view["viewer"]
 
     def rate(n: Node) -> str:
-        return f"{100 * n.total / n.visits:.0f}%" if n.visits else "untried"
+        return f"{100 * n.total / n.visits:.0f}%" if n.visits else t("engine.hint.untried")
 
-    reason = (f"{label(game, seat, best)}: scored {rate(node)} against the other players over "
-              f"{node.visits} of {search.iterations} simulated futures (next best: "
-              f"{label(game, seat, runner)}, {rate(rn)}).")
+    reason = t("engine.hint.search", label=label(game, seat, best), rate=rate(node),
+               visits=node.visits, iterations=search.iterations,
+               next=label(game, seat, runner), next_rate=rate(rn))
     return best, reason
 
 

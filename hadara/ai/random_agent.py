@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from i18n import t
+
 from .base import Action, Agent, View, decision_rng
 
 
@@ -17,5 +19,5 @@ class RandomAgent(Agent):
         return actions[decision_rng(self.seed, view).below(len(actions))]
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
-        return self.choose(view, actions), "picked at random among the legal actions"
+        return self.choose(view, actions), t("engine.hint.random")
 

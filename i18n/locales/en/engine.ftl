@@ -35,12 +35,28 @@ engine-medal-silver = silver
 engine-medal-gold = gold
 engine-score-colonies = colonies
 engine-score-statues = statues
-engine-score-silver_medals = silver_medals
-engine-score-gold_medals = gold_medals
+engine-score-silver_medals = silver medals
+engine-score-gold_medals = gold medals
 engine-score-cards = cards
-engine-score-purple_sets = purple_sets
+engine-score-purple_sets = purple sets
 engine-score-coins = coins
 engine-hint-only_legal = It is the only legal action.
+engine-hint-track = { $track } { $delta }
+engine-hint-points = { $delta } { $n ->
+    [one] point
+   *[other] points
+}
+engine-hint-coins = { $delta } { $n ->
+    [one] coin
+   *[other] coins
+}
+engine-hint-medal = a medal
+engine-hint-nothing = no immediate change
+engine-hint-greedy = { $label }: { $what }; the evaluation puts it { NUMBER($margin, minimumFractionDigits: 1, maximumFractionDigits: 1) } points ahead of the next option ({ $next }).
+engine-hint-search = { $label }: scored { $rate } against the other players over { $visits } of { $iterations } simulated futures (next best: { $next }, { $next_rate }).
+engine-hint-untried = untried
+engine-hint-random = picked at random among the legal actions
+engine-hint-agent = the { $name } player's choice
 
 ## Step names (after "during", and as titles)
 

@@ -38,6 +38,22 @@ engine-score-cards = Cartes
 engine-score-purple_sets = Séries violettes
 engine-score-coins = Argent
 engine-hint-only_legal = C'est la seule action autorisée.
+engine-hint-track = { $track } { $delta }
+engine-hint-points = { $delta } { $n ->
+    [one] point
+   *[other] points
+}
+engine-hint-coins = { $delta } { $n ->
+    [one] pièce
+   *[other] pièces
+}
+engine-hint-medal = un sceau
+engine-hint-nothing = aucun changement immédiat
+engine-hint-greedy = { $label } : { $what } ; l'évaluation la place { NUMBER($margin, minimumFractionDigits: 1, maximumFractionDigits: 1) } points devant l'option suivante ({ $next }).
+engine-hint-search = { $label } : { $rate } face aux autres joueurs sur { $visits } de { $iterations } avenirs simulés (option suivante : { $next }, { $next_rate }).
+engine-hint-untried = non essayée
+engine-hint-random = choisie au hasard parmi les actions autorisées
+engine-hint-agent = le choix du joueur « { $name } »
 
 ## Noms des étapes
 

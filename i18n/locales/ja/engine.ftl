@@ -36,6 +36,20 @@ engine-score-cards = 文明カード
 engine-score-purple_sets = 紫のセット
 engine-score-coins = コイン
 engine-hint-only_legal = 選べる行動はこれだけです。
+engine-hint-track = { $track }{ $delta }
+engine-hint-points = 勝利点{ $delta }{ $n ->
+   *[other] {""}
+}
+engine-hint-coins = コイン{ $delta }{ $n ->
+   *[other] {""}
+}
+engine-hint-medal = メダル1枚
+engine-hint-nothing = すぐの変化はありません
+engine-hint-greedy = { $label }：{ $what }。評価では次の選択肢（{ $next }）より{ NUMBER($margin, minimumFractionDigits: 1, maximumFractionDigits: 1) }点上です。
+engine-hint-search = { $label }：{ $iterations }回のシミュレーションのうち{ $visits }回で試され、他のプレイヤーに対する成績は{ $rate }でした（次点：{ $next }、{ $next_rate }）。
+engine-hint-untried = 未試行
+engine-hint-random = 選べる行動の中からランダムに選びました
+engine-hint-agent = 「{ $name }」プレイヤーの選択
 
 ## ステップ名
 
