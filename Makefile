@@ -27,9 +27,11 @@ $(DEMO_STAMP): $(STAMP)
 demo: $(DEMO_STAMP)
 	$(BIN)/python -m bot.demo
 
-# PNGs of a scripted game as a player sees it (needs chromium: sudo apt-get install chromium).
+# PNGs of a scripted game as a player sees it (needs chromium: sudo apt-get install chromium);
+# LOCALE=fr or LOCALE=ja plays it in French or Japanese (out/screenshots-fr, -ja).
+LOCALE ?= en
 screenshots: $(DEMO_STAMP)
-	$(BIN)/python -m bot.screenshots --out out/screenshots
+	$(BIN)/python -m bot.screenshots --locale $(LOCALE)
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -9,6 +9,10 @@ viewer, and Debian's headless chromium photographs it. The board and a panel are
 phone width (412 px). Then alice starts a ``/hadara learn`` game: its first lesson and a
 mistake note (when her first-option choices make one within a few turns) are photographed.
 
+``--locale fr`` (or ``ja``) plays the same game in that language: the server's language and
+both players' ``/hadara settings language:`` are set to it, so the thread, the panels, the DMs
+and every picture speak it.
+
 The preview's own screenshot needs a Playwright browser download; here the preview page is
 pinned the way its managed capture pins it (simcord 3.2.1 internals: ``_pin_capture``), so
 chromium on the plain URL sees the message alone, without the preview's toolbar.
@@ -29,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Config
+from i18n import LOCALES, translate
 
 DESKTOP = 1000
 PHONE = 412
@@ -43,7 +48,6 @@ On Debian or Ubuntu:  sudo apt-get install chromium
 TIME_SCALE = 60.0
 ADVANCE = 100.0
 PANEL_KINDS = ("draft", "phase_b", "colony", "statue", "feeding", "medals")
-BACK = "Back"
 
 log = logging.getLogger("hadara.screenshots")
 
@@ -107,6 +111,11 @@ class Shots:
     users: dict[str, Any]
     taken: list[Path] = field(default_factory=list)
     gid: int = 0
+    locale: str = "en"
+
+    def label(self, key: str) -> str:
+        """A button's label in the screenshots' language."""
+        return translate(self.locale, key)
 
     async def capture(self, name: str, target: Any, *, viewer: Any, channel: Any,
                       width: int = DESKTOP, height: int = 900,
@@ -157,7 +166,8 @@ class Shots:
                 if users.get(w.seat) in names]
 
     async def open_panel(self, name: str) -> Any:
-        result = await self.members[name].click(await self.board(), label="Take my turn")
+        result = await self.members[name].click(await self.board(),
+                                                label=self.label("play.take_turn"))
         return result.response
 
     async def choose(self, name: str, panel: Any) -> None:
@@ -168,7 +178,7 @@ class Shots:
             comps = [c for r in rows for c in r.get("components", [])]
             usable = [c for c in comps if not c.get("disabled")]
             steps = [c for c in usable if c.get("type") == 2 and ":n:" in c["custom_id"]
-                     and c.get("label") != BACK]
+                     and c.get("label") != self.label("play.back")]
             selects = [c for c in usable if c.get("type") == 3]
             actions = [c for c in usable if c.get("type") == 2 and ":a:" in c["custom_id"]]
             if steps:
@@ -229,7 +239,8 @@ def _scale_table(bot: Any) -> None:
             max_wait=base.max_wait * TIME_SCALE, min_interval=base.min_interval * TIME_SCALE)
 
 
-async def play_and_shoot(out: Path, chromium: str, db: str) -> list[Path]:
+async def play_and_shoot(out: Path, chromium: str, db: str,
+                         locale: str = "en") -> list[Path]:
     from bot.client import HadaraBot
     from bot.demo import offline_discord
 
@@ -241,20 +252,24 @@ async def play_and_shoot(out: Path, chromium: str, db: str) -> list[Path]:
         channel = guild.create_text_channel("hadara")
         users = {n: env.create_user(n) for n in ("alice", "bob")}
         members = {n: guild.add_member(u) for n, u in users.items()}
-        s = Shots(env, bot, chromium, out, channel, members, users)
+        s = Shots(env, bot, chromium, out, channel, members, users, locale=locale)
         alice, bob = members["alice"], members["bob"]
         await bob.slash(channel, "hadara settings", dms=True)
+        if locale != "en":  # the server's and both players' language (as an admin would)
+            await bot.service.languages.set_guild(guild.id, locale)
+            for member in (alice, bob):
+                await member.slash(channel, "hadara settings", language=locale)
 
         print("lobby and board", flush=True)
         await alice.slash(channel, "hadara new", seats=3, ai=1)
         s.gid = max(await bot.service.store.game_ids(("lobby",)))
         thread = await s.thread()
         lobby = thread.history()[0]
-        await bob.click(lobby, label="Join")
+        await bob.click(lobby, label=s.label("lobby.button.join"))
         await env.advance_time(ADVANCE)
         lobby = await s.message(lobby.id)
         await s.capture("01-lobby", lobby, viewer=alice, channel=thread, height=700)
-        await alice.click(lobby, label="Start")
+        await alice.click(lobby, label=s.label("lobby.button.start"))
         await s.settle()
         board = await s.board()
         await s.capture("02-board", board, viewer=alice, channel=thread, height=1500)
@@ -311,7 +326,10 @@ async def play_and_shoot(out: Path, chromium: str, db: str) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bot.screenshots",
                                  description="PNG screenshots of a scripted game")
-    ap.add_argument("--out", default="out/screenshots", help="folder for the PNGs")
+    ap.add_argument("--out", default=None,
+                    help="folder for the PNGs (default out/screenshots, or out/screenshots-fr …)")
+    ap.add_argument("--locale", default="en", choices=LOCALES,
+                    help="the language of the server and the players (default en)")
     args = ap.parse_args(argv)
     chromium = find_chromium()
     if chromium is None:
@@ -325,11 +343,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
-    out = Path(args.out)
+    out = Path(args.out or ("out/screenshots" if args.locale == "en"
+                            else f"out/screenshots-{args.locale}"))
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="hadara-shots-") as tmp, \
             contextlib.suppress(KeyboardInterrupt):
-        taken = asyncio.run(play_and_shoot(out, chromium, str(Path(tmp) / "shots.sqlite3")))
+        taken = asyncio.run(play_and_shoot(out, chromium, str(Path(tmp) / "shots.sqlite3"),
+                                           args.locale))
         print(f"{len(taken)} screenshots in {out}/")
     return 0
 

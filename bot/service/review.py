@@ -17,6 +17,7 @@ from typing import Any
 from bot.storage.base import ABANDONED, FINISHED, LOBBY
 from hadara import save
 from hadara.ai.review import DEFAULT_ROLLOUTS, review
+from i18n import current, speaking
 
 from . import refusals as R
 from .content import Files, worker_catalog
@@ -29,11 +30,13 @@ PERSON_SOURCES = ("user:", "ahead")
 
 def review_pool_job(save_data: dict[str, Any], seat: int, top: int, level: str, budget: int,
                     only: list[int] | None, version: str | None,
-                    files: Files | None) -> dict[str, Any]:
-    """The review in a worker process, with the game's catalog (picklable, top level)."""
+                    files: Files | None, language: str = "en") -> dict[str, Any]:
+    """The review in a worker process, with the game's catalog (picklable, top level), worded
+    in ``language`` (a worker process does not share the caller's current language)."""
     catalog = worker_catalog(version, files)
-    return review(save_data, seat, top=top, catalog=catalog, level=level, budget=budget,
-                  only=only)
+    with speaking(language):
+        return review(save_data, seat, top=top, catalog=catalog, level=level, budget=budget,
+                      only=only)
 
 
 def render_moments(views: list[dict[str, Any]], version: str | None,
@@ -48,14 +51,16 @@ def render_moments(views: list[dict[str, Any]], version: str | None,
 async def review_job(service: GameService, game_id: int, seat: int, *, top: int = 5,
                      level: str = "greedy", budget: int = DEFAULT_ROLLOUTS,
                      people_only: bool = True, images: bool = True,
-                     executor: Executor | None = None) -> dict[str, Any]:
+                     executor: Executor | None = None,
+                     language: str | None = None) -> dict[str, Any]:
     """Review ``seat``'s decisions in a finished game: ``{"summary", "items"}`` as
     :func:`hadara.ai.review.review` returns them, each item with ``"image"`` (PNG bytes of the
     seat's decision image at that moment; None with ``images=False``).
 
     ``people_only``: review only the decisions the seat's person made (clicks and queued
     plans), not those an AI made for it (deadlines, concession, takeover). ``executor``: where
-    to run the review (default: the service's AI pool). Refusals: ``not_found``,
+    to run the review (default: the service's AI pool). ``language``: of the review's words
+    and pictures (default: the language being spoken). Refusals: ``not_found``,
     ``not_started`` (lobby), ``bad_request`` with reason ``not_finished`` (still in play) or
     ``bad_level``, ``abandoned``, ``not_seated`` (no such seat).
     """
@@ -84,7 +89,9 @@ async def review_job(service: GameService, game_id: int, seat: int, *, top: int 
     data = save.to_dict(game)
     version = game.catalog.version
     files = service.catalogs.files(version)
-    job = partial(review_pool_job, data, seat, top, level, budget, only, version, files)
+    language = language or current()
+    job = partial(review_pool_job, data, seat, top, level, budget, only, version, files,
+                  language)
     loop = asyncio.get_running_loop()
     if executor is not None:
         result: dict[str, Any] = await loop.run_in_executor(executor, job)

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import t
+
 from .. import save as saves
 from ..content import Catalog
 from ..determinise import determinise
@@ -225,14 +227,13 @@ def _explained(ev: Evaluator, item: dict[str, Any], level: str, budget: int) -> 
     ctx = ev.ctx(g, seat)
     p = ev.pos(g, seat, ctx)
     changed = _changes(p, ev.after(g, seat, p, item["taken"]))
-    your_move = (f"You chose {item['taken_label']} ({changed}), {item['loss']:.1f} points "
-                 f"below {item['best_label']}.")
+    your_move = t("engine.review.your_move", taken=item["taken_label"], changed=changed,
+                  loss=item["loss"], best=item["best_label"])
     if level == "greedy":
         _, reason = hint(mine, actions, "greedy", catalog=ev.cat)
     else:
         best_changed = _changes(p, ev.after(g, seat, p, item["best"]))
-        reason = (f"{item['best_label']}: {best_changed}; over {budget} sampled futures "
-                  f"played on to the end of the epoch it ends at {item['value_best']:.1f} "
-                  f"points on average, against {item['value_taken']:.1f} after "
-                  f"{item['taken_label']}.")
+        reason = t("engine.review.rollout", best=item["best_label"], changed=best_changed,
+                   budget=budget, value_best=item["value_best"],
+                   value_taken=item["value_taken"], taken=item["taken_label"])
     return {**item, "reason": reason, "your_move": your_move}

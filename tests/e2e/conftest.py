@@ -32,6 +32,7 @@ from bot.service import GameService  # noqa: E402
 from bot.storage.base import ACTIVE  # noqa: E402
 from cogs import panels as P  # noqa: E402
 from cogs.table import Coalescer  # noqa: E402
+from i18n import LOCALES, translate  # noqa: E402
 
 # ------------------------------------------------------------------------------ Discord limits
 
@@ -51,7 +52,9 @@ MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
 
 ACK_LIMIT = 1.0  # seconds of real time from an interaction's dispatch to its acknowledgement
-BACK = "Back"  # the label of a stepped panel's way back (i18n/locales/en/play.ftl)
+# the labels of a stepped panel's way back and of the board's button, in every language
+BACK = {translate(lang, "play.back") for lang in LOCALES}
+TAKE_TURN = {translate(lang, "play.take_turn") for lang in LOCALES}
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 
 
@@ -461,10 +464,13 @@ class Turn:
     kind: str
     panels: list[Seen]  # every panel the player saw, the first from "Take my turn"
     result: Any  # the interaction that chose
+    user: int = 0  # who chose (set by play)
 
 
 async def open_panel(w: World, gid: int, user_id: int) -> Any:
-    result = await w.member(user_id).click(await board(w, gid), label="Take my turn")
+    message = await board(w, gid)
+    button = next(c for c in components(message) if c.get("label") in TAKE_TURN)
+    result = await w.member(user_id).click(message, custom_id=button["custom_id"])
     panel = result.response
     assert result.ephemeral and panel is not None and panel.embeds, result
     return panel
@@ -482,7 +488,7 @@ async def take_turn(w: World, gid: int, user_id: int, *, choose: Chooser = first
     title = panel.embeds[0].title or ""
     seen = [Seen.of(panel)]
     for _ in range(8):
-        forward = [c for c in ids(panel, "n") if c.get("label") != BACK]
+        forward = [c for c in ids(panel, "n") if c.get("label") not in BACK]
         selects = [c for c in components(panel) if c.get("type") == 3]
         actions = ids(panel, "a")
         if not steps and actions:
@@ -537,6 +543,6 @@ async def play(w: World, gid: int, *, until: Callable[[list[tuple[int, int, str]
         assert waiting, f"the game waits for nobody: {await w.service.waiting(gid)}"
         seat, user_id, kind = waiting[0]
         turn = await take_turn(w, gid, user_id, choose=choose)
-        turn.kind = kind
+        turn.kind, turn.user = kind, user_id
         played.turns.append(turn)
     raise AssertionError(f"game {gid} not over after {max_turns} turns")

@@ -54,6 +54,8 @@ engine-hint-search = { $label } : { $rate } face aux autres joueurs sur { $visit
 engine-hint-untried = non essayée
 engine-hint-random = choisie au hasard parmi les actions autorisées
 engine-hint-agent = le choix du joueur « { $name } »
+engine-review-your_move = Vous avez choisi { $taken } ({ $changed }), { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } points de moins que { $best }.
+engine-review-rollout = { $best } : { $changed } ; sur { $budget } avenirs simulés jusqu'à la fin de l'époque, elle finit en moyenne à { NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) } points, contre { NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) } après { $taken }.
 
 ## Noms des étapes
 
