@@ -6,6 +6,10 @@ seat's view for its private decision image), the public ``round_revealed`` event
 reveal, and the content catalog; nothing else is read, so an image shows exactly what its
 viewer may see. Each image is legible when Discord shows it about 400 px wide.
 
+Every public function takes ``locale`` ("en", "fr", "ja"; default "en"): the language of the
+words drawn (docs/rendering.md, "Languages and fonts"). It is always passed explicitly, never
+read from :func:`i18n.current`, because rendering runs in process pools.
+
 Which public images to post at a step: :func:`posted_images` (see its docstring and
 docs/rendering.md).
 """
@@ -53,33 +57,34 @@ def _args(catalog: Catalog | None, fonts: FontBook | None) -> tuple[Catalog, Fon
 
 
 def render_table(view: View, catalog: Catalog | None = None,
-                 fonts: FontBook | None = None) -> bytes:
+                 fonts: FontBook | None = None, locale: str = "en") -> bytes:
     """The public table as PNG bytes, in the layout of the moment: play (wheel, draw and
     discard piles, colonies), focus (colony, statue, feeding and medal steps) or final
     (standings)."""
-    return png_bytes(draw_table(view, *_args(catalog, fonts)).image)
+    return png_bytes(draw_table(view, *_args(catalog, fonts), locale=locale).image)
 
 
 def render_players(view: View, catalog: Catalog | None = None,
-                   fonts: FontBook | None = None) -> bytes:
+                   fonts: FontBook | None = None, locale: str = "en") -> bytes:
     """One board per player (tracks, cards, tiles, colonies, statues, medals, coins, score)."""
-    return png_bytes(draw_players(view, *_args(catalog, fonts)).image)
+    return png_bytes(draw_players(view, *_args(catalog, fonts), locale=locale).image)
 
 
 def render_board(view: View, catalog: Catalog | None = None,
-                 fonts: FontBook | None = None) -> dict[str, bytes]:
+                 fonts: FontBook | None = None, locale: str = "en") -> dict[str, bytes]:
     """The whole public board: {"table": png, "players": png} (post both, table first)."""
     cat, fb = _args(catalog, fonts)
-    return {"table": png_bytes(draw_table(view, cat, fb).image),
-            "players": png_bytes(draw_players(view, cat, fb).image)}
+    return {"table": png_bytes(draw_table(view, cat, fb, locale).image),
+            "players": png_bytes(draw_players(view, cat, fb, locale).image)}
 
 
 def render_board_stacked(view: View, catalog: Catalog | None = None,
-                         fonts: FontBook | None = None) -> bytes:
+                         fonts: FontBook | None = None, locale: str = "en") -> bytes:
     """The table above the players in one tall PNG (a README, a file to download; too tall
     to stay legible as a chat preview, where the two images of render_board belong)."""
     cat, fb = _args(catalog, fonts)
-    table, players = draw_table(view, cat, fb).image, draw_players(view, cat, fb).image
+    table = draw_table(view, cat, fb, locale).image
+    players = draw_players(view, cat, fb, locale).image
     stacked = Image.new("RGB", (table.width, table.height + players.height))
     stacked.paste(table, (0, 0))
     stacked.paste(players, (0, table.height))
@@ -87,48 +92,50 @@ def render_board_stacked(view: View, catalog: Catalog | None = None,
 
 
 def render_decision(view: View, catalog: Catalog | None = None,
-                    fonts: FontBook | None = None, page: int = 0) -> bytes:
+                    fonts: FontBook | None = None, page: int = 0, locale: str = "en") -> bytes:
     """A seat's private image for its current decision (needs a seat's view): one picture
     per decision kind, drawn from ``view["private"]["context"]`` (setup side, wheel, draft,
     Phase B, colony, statue, feeding, medals); the seat's cards when it has nothing to
     decide. Long lists are paged (``page``)."""
-    return png_bytes(draw_hand(view, *_args(catalog, fonts), page=page).image)
+    return png_bytes(draw_hand(view, *_args(catalog, fonts), page=page, locale=locale).image)
 
 
 def render_hand(view: View, catalog: Catalog | None = None, fonts: FontBook | None = None,
-                page: int = 0) -> bytes:
+                page: int = 0, locale: str = "en") -> bytes:
     """The former name of :func:`render_decision` (same image)."""
-    return render_decision(view, catalog, fonts, page)
+    return render_decision(view, catalog, fonts, page, locale)
 
 
 def render_reveal(event: dict[str, Any], view: View, catalog: Catalog | None = None,
-                  fonts: FontBook | None = None) -> bytes:
+                  fonts: FontBook | None = None, locale: str = "en") -> bytes:
     """A Phase-A round revealed (the public ``round_revealed`` event, with the spectator view
     after it for names): per player the card kept (a bought card, or only the colour and
     coins of a sale) and the card discarded."""
-    return png_bytes(draw_reveal(event, view, *_args(catalog, fonts)).image)
+    return png_bytes(draw_reveal(event, view, *_args(catalog, fonts), locale=locale).image)
 
 
 def render_scores(view: View, catalog: Catalog | None = None,
-                  fonts: FontBook | None = None) -> bytes:
+                  fonts: FontBook | None = None, locale: str = "en") -> bytes:
     """Scores per category in rank order (ties broken by coins left, G2, and said so), with
     the winners and a chart of the totals; live during the game, final at the end."""
-    return png_bytes(draw_scores(view, *_args(catalog, fonts)).image)
+    return png_bytes(draw_scores(view, *_args(catalog, fonts), locale=locale).image)
 
 
-def draw_posted(view: View, catalog: Catalog, fonts: FontBook) -> dict[str, Canvas]:
+def draw_posted(view: View, catalog: Catalog, fonts: FontBook,
+                locale: str = "en") -> dict[str, Canvas]:
     """The canvases of :func:`posted_images` (for tests and the benchmark)."""
     if view["over"]:
-        return {"table": draw_table(view, catalog, fonts),
-                "scores": draw_scores(view, catalog, fonts)}
-    return {"table": draw_table(view, catalog, fonts),
-            "players": draw_players(view, catalog, fonts)}
+        return {"table": draw_table(view, catalog, fonts, locale),
+                "scores": draw_scores(view, catalog, fonts, locale)}
+    return {"table": draw_table(view, catalog, fonts, locale),
+            "players": draw_players(view, catalog, fonts, locale)}
 
 
 def posted_images(view: View, catalog: Catalog | None = None,
-                  fonts: FontBook | None = None) -> dict[str, bytes]:
+                  fonts: FontBook | None = None, locale: str = "en") -> dict[str, bytes]:
     """The public images to post for the game's current step, name -> PNG, in posting order
-    (one embed or message each, so each shows at full chat width).
+    (one embed or message each, so each shows at full chat width), their words in
+    ``locale`` ("en", "fr", "ja"; pass it explicitly: rendering runs in worker processes).
 
     - **During play** (setup sides, wheel, draft, Phase B): ``table`` in its play layout
       (wheel, draw piles, discard tops, colony stacks) and ``players`` (one board per seat).
@@ -145,4 +152,4 @@ def posted_images(view: View, catalog: Catalog | None = None,
     (:func:`render_decision`).
     """
     return {name: png_bytes(cv.image)
-            for name, cv in draw_posted(view, *_args(catalog, fonts)).items()}
+            for name, cv in draw_posted(view, *_args(catalog, fonts), locale).items()}

@@ -1,4 +1,6 @@
-"""``python -m rendering sample --players N --seed S --out DIR``: sample images of one game.
+"""``python -m rendering sample --players N --seed S [--locale fr] [--out DIR]``: sample images
+of one game, their words in the language asked for (en, fr or ja; default en), written to
+``DIR`` (default ``out/<N>p`` for English, ``out/<N>p-<locale>`` otherwise).
 
 Writes the board at several moments (``board-<moment>-table.png`` / ``-players.png``, and
 ``board.png`` stacked), one private decision image per kind (``decision-<kind>.png``, all eight
@@ -12,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from i18n import DEFAULT, LOCALES
+
 from .sample import sample_images
 
 
@@ -24,13 +28,19 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seed", type=int, default=3)
     s.add_argument("--variant", choices=("basic", "advanced"), default="basic")
     s.add_argument("--names", nargs="+", help="player names (default Amira, Bahram, …)")
-    s.add_argument("--out", type=Path, default=Path("out"))
+    s.add_argument("--locale", choices=LOCALES, default=DEFAULT,
+                   help="the language of the images' words (default %(default)s)")
+    s.add_argument("--out", type=Path, default=None,
+                   help="directory to write to (default out/<players>p[-<locale>])")
     args = parser.parse_args(argv)
+    if args.out is None:
+        suffix = "" if args.locale == DEFAULT else f"-{args.locale}"
+        args.out = Path("out") / f"{args.players}p{suffix}"
     names = args.names[:args.players] if args.names else None
     if names is not None and len(names) < args.players:
         parser.error(f"--names needs {args.players} names")
     try:
-        images = sample_images(args.players, args.seed, args.variant, names)
+        images = sample_images(args.players, args.seed, args.variant, names, args.locale)
     except RuntimeError as exc:  # a decision kind or board moment the game never reached
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -18,6 +18,7 @@ from hadara.effects import effect_text as effect_text  # the wording; re-exporte
 
 from . import icons, theme
 from .canvas import CAP, Canvas, Fit
+from .lexicon import capital, card_title, colour_word, track_icon, track_word
 
 EFFECT_GLYPH_RGB = (92, 40, 120)
 
@@ -39,18 +40,20 @@ def coins_value(cv: Canvas, x: float, cy: float, value: int | str, size: int, ic
 
 
 def gains_line(cv: Canvas, x: float, cy: float, card: Card, icon: int, size: int,
-               gap: int = 12, bold: bool = True) -> float:
-    """Each track gain as its icon and "+n"; returns the width."""
+               gap: int = 12, bold: bool = True, max_width: float | None = None) -> float:
+    """Each track gain as its icon and "+n" ("no track" within ``max_width``); returns the
+    width."""
     x0 = x
     for i, g in enumerate(card.gains):
         if not g:
             continue
         colour = theme.COLOUR_OF_TRACK[TRACKS[i]]
-        cv.paste(icons.track_icon(colour, icon), x, cy - icon / 2)
+        cv.paste(track_icon(cv, colour, icon), x, cy - icon / 2)
         x += icon + 2
         x += cv.text(x, cy, f"+{g}", size, bold=bold, anchor="lm") + gap
     if x == x0:
-        x += cv.text(x, cy, "no track", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
+        x += cv.text(x, cy, cv.t("image.card.no.track"), theme.MIN_TEXT, fill=theme.MUTED,
+                     anchor="lm", max_width=max_width)
     return x - x0
 
 
@@ -73,7 +76,7 @@ def band(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, radius:
     cy = y + h / 2
     cv.draw.ellipse((x + 5, cy - icon / 2 - 3, x + 11 + icon, cy + icon / 2 + 3),
                     fill=(255, 255, 255))
-    cv.paste(icons.track_icon(card.colour, icon), x + 8, cy - icon / 2)
+    cv.paste(track_icon(cv, card.colour, icon), x + 8, cy - icon / 2)
     if label:
         right = cv.measure(theme.EPOCH_NUMERAL[card.epoch], theme.TEXT, True)
         cv.text(x + w - 10, cy, theme.EPOCH_NUMERAL[card.epoch], theme.TEXT, bold=True, fill=on,
@@ -89,12 +92,11 @@ def _effect(cv: Canvas, x: float, y: float, w: float, bottom: float, card: Card,
     size = theme.MIN_TEXT
     line_h = size * 1.22
     bw = effect_badge(cv, x, y, card.effect.id)
-    text = effect_text(card.effect, catalog, epoch)
-    first = cv.wrap(text, size, w - bw - 10)[:1]
-    rest = text[len(first[0]):].strip() if first else text
-    lines = [first[0] if first else ""] + cv.wrap(rest, size, w)
+    text = effect_text(card.effect, catalog, epoch, locale=cv.locale)
+    lines = effect_lines(cv, text, w, bw)
     room = max(1, int((bottom - y) // line_h))
     if len(lines) > room:
+        cv.note_cut(text)
         lines = lines[:room]
         lines[-1] += " …"
     for i, line in enumerate(lines):
@@ -102,6 +104,14 @@ def _effect(cv: Canvas, x: float, y: float, w: float, bottom: float, card: Card,
         cv.text(lx, y + size * 0.56 + i * line_h, line, size, anchor="lm",
                 max_width=w - (lx - x))
     return y + len(lines) * line_h
+
+
+def effect_lines(cv: Canvas, text: str, w: float, badge: float,
+                 size: int = theme.MIN_TEXT) -> list[str]:
+    """An effect's text wrapped into ``w``, its first line beside the badge."""
+    first = cv.wrap(text, size, w - badge - 10)[:1]
+    rest = text[len(first[0]):].strip() if first else text
+    return [first[0] if first else ""] + cv.wrap(rest, size, w)
 
 
 def card_face(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
@@ -117,7 +127,7 @@ def card_face(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, ca
            width=5 if highlight else 3)
     price = card.cost if cost is None else cost
     if detail == "mini":
-        _mini(cv, x, y, w, h, card, price, radius)
+        _mini(cv, x, y, w, h, card, catalog, price, radius)
         return y + h
     return _full(cv, x, y, w, h, card, catalog, price, sell, radius, epoch)
 
@@ -141,26 +151,32 @@ def _name(cv: Canvas, x: float, y: float, w: float, name: str) -> float:
     return cv.lines(x, y, fit, bold=True, pitch=1.18) + fit.size * 0.3
 
 
+def band_label(cv: Canvas, card: Card) -> str:
+    """"Yellow · income": the card's colour and the track it raises."""
+    colour = capital(colour_word(cv.locale, card.colour))
+    if card.colour in theme.TRACK_OF:
+        return cv.t("image.card.band", colour=colour,
+                    track=track_word(cv.locale, theme.TRACK_OF[card.colour]))
+    return colour
+
+
 def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
           price: int, sell: int | None, radius: int, epoch: int | None) -> float:
     band_h, pad = 60, 18
-    label = card.colour.capitalize()
-    if card.colour in theme.TRACK_OF:
-        label += f" · {theme.TRACK_OF[card.colour]}"
-    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 44, label)
+    band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 44, band_label(cv, card))
     cy = y + band_h + 14
-    cy += _name(cv, x + pad, cy, w - 2 * pad, card.name) + 10
+    cy += _name(cv, x + pad, cy, w - 2 * pad, card_title(cv.locale, catalog, card)) + 10
     mid = cy + 26
     coins_value(cv, x + pad, mid, price, 44, 44)
     points_tag(cv, x + w - pad - 48, mid, card.points, 40)
     cy += 58
     if price != card.cost:
-        cv.text(x + pad, cy, f"printed {card.cost} − {card.cost - price} owned",
+        cv.text(x + pad, cy, cv.t("image.card.printed", cost=card.cost, owned=card.cost - price),
                 theme.MIN_TEXT, fill=theme.MUTED, anchor="lt", max_width=w - 2 * pad)
         cy += theme.MIN_TEXT * 1.25
     if sell is not None:
-        cv.text(x + pad, cy, f"or sell for +{sell}", theme.MIN_TEXT, fill=theme.MUTED,
-                anchor="lt")
+        cv.text(x + pad, cy, cv.t("image.card.sell", value=sell), theme.MIN_TEXT, fill=theme.MUTED,
+                anchor="lt", max_width=w - 2 * pad)
         cy += theme.MIN_TEXT * 1.25
     cy += 6
     cv.draw.line((x + pad, cy, x + w - pad, cy), fill=theme.LINE, width=2)
@@ -169,13 +185,14 @@ def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalo
     for i, g in enumerate(card.gains):
         if g:
             colour = theme.COLOUR_OF_TRACK[TRACKS[i]]
-            cv.paste(icons.track_icon(colour, gicon), x + pad, cy)
-            cv.text(x + pad + gicon + 10, cy + gicon / 2, f"+{g} {TRACKS[i]}", theme.TEXT,
-                    bold=True, anchor="lm")
+            cv.paste(track_icon(cv, colour, gicon), x + pad, cy)
+            cv.text(x + pad + gicon + 10, cy + gicon / 2,
+                    cv.t("image.card.gain", n=g, track=track_word(cv.locale, TRACKS[i])),
+                    theme.TEXT, bold=True, anchor="lm", max_width=w - 2 * pad - gicon - 10)
             cy += gicon + 8
     if not any(card.gains) and not card.effect:
-        cv.text(x + pad, cy + gicon / 2, "raises no track", theme.MIN_TEXT, fill=theme.MUTED,
-                anchor="lm")
+        cv.text(x + pad, cy + gicon / 2, cv.t("image.card.no.gains"), theme.MIN_TEXT,
+                fill=theme.MUTED, anchor="lm", max_width=w - 2 * pad)
         cy += gicon + 8
     if card.effect:
         cy += 4
@@ -184,8 +201,8 @@ def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalo
     return cy
 
 
-def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, price: int,
-          radius: int) -> None:
+def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
+          price: int, radius: int) -> None:
     """Band (colour icon, epoch pips, cost), the name on up to two lines, gains, points and
     the effect glyph. Every row has a fixed place, so faces side by side line up."""
     band_h = MINI_BAND
@@ -201,13 +218,14 @@ def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, price:
         px = x + 50 + k * 11
         cv.draw.ellipse((px, mid - 4, px + 8, mid + 4), fill=on)
     # the name: two lines' room, a one-line name centred in it
-    fit = name_fit(cv, card.name, w - 2 * MINI_PAD, "mini")
+    fit = name_fit(cv, card_title(cv.locale, catalog, card), w - 2 * MINI_PAD, "mini")
     pitch = fit.size * NAME_PITCH
     top = y + 2 + band_h + 8
     cv.lines(x + MINI_PAD, top + (2 - len(fit.lines)) * pitch / 2, fit, pitch=NAME_PITCH)
     gicon = 26
     gy = top + CAP * fit.size + pitch + 0.24 * fit.size + 3 + gicon / 2  # below descenders
-    gains_line(cv, x + 6, gy, card, gicon, theme.MIN_TEXT, gap=4, bold=False)
+    gains_line(cv, x + 6, gy, card, gicon, theme.MIN_TEXT, gap=4, bold=False,
+               max_width=w - 12)
     low = y + h - 6 - round(theme.MIN_TEXT * 1.5) / 2
     pw = round(theme.MIN_TEXT * 2.3)
     points_tag(cv, x + 8 + pw / 2, low, card.points, theme.MIN_TEXT)
@@ -237,13 +255,13 @@ def colony_front(cv: Canvas, x: float, y: float, w: float, h: float, level: int,
            outline=COLONY_EDGE if top else theme.FAINT, radius=12, width=3)
     icon = 32
     r1 = y + 6 + icon / 2
-    cv.paste(icons.track_icon("red", icon), x + 8, r1 - icon / 2)
+    cv.paste(track_icon(cv, "red", icon), x + 8, r1 - icon / 2)
     cv.text(x + 12 + icon, r1, str(level), theme.BIG, bold=True, anchor="lm")
     cv.text(x + w - 10, r1, f"×{count}", theme.TEXT, bold=bool(top),
             fill=theme.INK if top else theme.MUTED, anchor="rm")
     if top is None:
-        cv.text(x + w / 2, (r1 + y + h) / 2 + 6, "none left", theme.MIN_TEXT,
-                fill=theme.MUTED, anchor="mm")
+        cv.text(x + w / 2, (r1 + y + h) / 2 + 6, cv.t("image.none.left"), theme.MIN_TEXT,
+                fill=theme.MUTED, anchor="mm", max_width=w - 12)
         return
     r2 = y + 60
     cv.paste(icons.coins(24), x + 6, r2 - 12)
@@ -251,5 +269,7 @@ def colony_front(cv: Canvas, x: float, y: float, w: float, h: float, level: int,
     lw = max(round(theme.MIN_TEXT * 2.0),
              round(cv.measure(str(top["points"]), theme.MIN_TEXT, True) + theme.MIN_TEXT * 1.1))
     points_tag(cv, x + w - 4 - lw / 2, r2, top["points"], theme.MIN_TEXT)
-    cv.text(x + 10, y + 93, "integrate:", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
-    cv.text(x + 10, y + h - 17, f"pay {top['cost']}", theme.MIN_TEXT, bold=True, anchor="lm")
+    cv.text(x + 10, y + 93, cv.t("image.colony.integrate"), theme.MIN_TEXT, fill=theme.MUTED,
+            anchor="lm", max_width=w - 16)
+    cv.text(x + 10, y + h - 17, cv.t("image.pay", cost=top["cost"]), theme.MIN_TEXT, bold=True,
+            anchor="lm", max_width=w - 16)

@@ -19,6 +19,7 @@ from . import icons, theme
 from .canvas import Canvas
 from .cards import points_tag
 from .fonts import FontBook
+from .lexicon import capital, letter
 from .parts import View, display_name, emblem_name
 
 RGB = tuple[int, int, int]
@@ -38,11 +39,13 @@ def header_height(lines: int) -> int:
     return TOP_H + LINE_H * lines + 8
 
 
-def wrap_lines(cv: Canvas, text: str, most: int = 2) -> list[str]:
-    """The decision sentence in at most ``most`` lines (cut with an ellipsis after that)."""
+def wrap_lines(cv: Canvas, text: str, most: int = 3) -> list[str]:
+    """The decision sentence in at most ``most`` lines (the last squeezed or cut when even
+    that is not enough; English takes two)."""
     lines = cv.wrap(text, theme.MIN_TEXT, INNER_W) or [""]
     if len(lines) > most:
-        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+        fit = cv.fit(text, INNER_W, theme.MIN_TEXT, theme.MIN_TEXT, most)
+        lines = list(fit.lines)
     return lines
 
 
@@ -58,7 +61,7 @@ def header(cv: Canvas, view: View, fonts: FontBook, seat: int, title: str,
         coins = view["seats"][seat]["coins"]
     cw = cv.text(w - MARGIN, 30, str(coins), theme.BIG, bold=True, anchor="rm")
     cv.paste(icons.coins(34), w - MARGIN - cw - 40, 13)
-    x = MARGIN + emblem_name(cv, MARGIN, 30, seat, display_name(fonts, view, seat),
+    x = MARGIN + emblem_name(cv, MARGIN, 30, seat, display_name(fonts, view, seat, cv.locale),
                              theme.TEXT, 240, emblem=36) + 16
     cv.text(x, 30, title, theme.TEXT, fill=theme.MUTED, anchor="lm",
             max_width=w - MARGIN - cw - 52 - x)
@@ -94,7 +97,7 @@ def bonus_tile(cv: Canvas, x: float, cy: float, colour: str, size: int = 30,
     rgb = theme.TINT[colour] if faded else theme.COLOUR_RGB[colour]
     cv.box(x, cy - size / 2, x + size, cy + size / 2, fill=rgb,
            outline=theme.darker(theme.COLOUR_RGB[colour], 60), radius=5, width=2)
-    cv.text(x + size / 2, cy, theme.COLOUR_LETTER[colour], theme.GLYPH, bold=True,
+    cv.text(x + size / 2, cy, letter(cv, colour), theme.GLYPH, bold=True,
             fill=theme.MUTED if faded else theme.ON_COLOUR[colour], anchor="mm", role="glyph")
     return float(size)
 
@@ -113,7 +116,7 @@ def points_at(cv: Canvas, x: float, cy: float, points: int, size: int = theme.MI
     return float(w)
 
 
-def why(code: str, params: Mapping[str, Any]) -> str:
-    """A reason code worded in English (hadara.narrate), starting with a capital."""
-    text = narrate.reason(code, params)
-    return text[:1].upper() + text[1:]
+def why(code: str, params: Mapping[str, Any], locale: str = "en") -> str:
+    """A reason code worded by :func:`hadara.narrate.reason` in ``locale``, starting with a
+    capital."""
+    return capital(narrate.reason(code, params, locale=locale))

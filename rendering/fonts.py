@@ -255,6 +255,21 @@ class FontBook:
             cleaned[-1].text = cleaned[-1].text.rstrip(" ")
         return [r for r in cleaned if r.text]
 
+    def missing(self, text: str, bold: bool = False) -> str:
+        """The characters of ``text`` no face has (each degraded by :meth:`runs`: romanised,
+        dropped or drawn as "?"); "" when every character is drawn as itself. Canvases
+        record these, so tests can tell a translation's glyph is missing."""
+        if text.isascii():
+            return ""
+        lost = []
+        for cluster in clusters(text):
+            base = cluster[0]
+            if base.isspace() or unicodedata.category(base) in ("Cc", "Cf"):
+                continue
+            if self.face_for(base, bold, emoji="\ufe0f" in cluster) is None:
+                lost.append(base)
+        return "".join(lost)
+
     def renderable(self, text: str, bold: bool = False) -> str:
         """The text as it will be drawn (after fallback and degradation)."""
         return "".join(r.text for r in self.runs(text, bold))

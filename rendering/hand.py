@@ -18,15 +18,16 @@ from hadara.content import Card, Catalog
 from . import decisions, decisions_end, theme
 from .canvas import Canvas
 from .cards import MINI_H, MINI_W, card_face
-from .decision_common import INNER_W, MARGIN, header, header_height
+from .decision_common import INNER_W, MARGIN, header, header_height, wrap_lines
 from .fonts import FontBook
-from .parts import View, status
+from .lexicon import tr
+from .parts import View, title
 
 GRID_COLS = decisions.GRID_COLS
 GRID_ROWS = 3  # cards per page of the plain card list
 ROW_GAP = 10
 
-Drawer = Callable[[View, Catalog, FontBook, int, dict[str, Any]], Canvas]
+Drawer = Callable[[View, Catalog, FontBook, int, dict[str, Any], str], Canvas]
 
 DRAWERS: dict[str, Drawer] = {
     "setup_side": decisions.setup_side,
@@ -56,7 +57,8 @@ def cards_per_page() -> int:
     return decisions.FEED_PER_PAGE
 
 
-def _cards(view: View, catalog: Catalog, fonts: FontBook, seat: int, page: int) -> Canvas:
+def _cards(view: View, catalog: Catalog, fonts: FontBook, seat: int, page: int,
+           locale: str) -> Canvas:
     """No decision now: the seat's cards, paged."""
     cards = list(view["seats"][seat]["tableau"])
     per = cards_per_page()
@@ -64,34 +66,37 @@ def _cards(view: View, catalog: Catalog, fonts: FontBook, seat: int, page: int) 
     page = min(max(page, 0), pages - 1)
     shown = cards[page * per:(page + 1) * per]
     rows = max(1, -(-len(shown) // GRID_COLS))
-    where, now = status(view)
-    line = f"Nothing to decide now. Your cards: {len(cards)}"
     if pages > 1:
-        line += f" · page {page + 1} of {pages}"
-    cv = Canvas(theme.WIDTH, header_height(1) + rows * (MINI_H + ROW_GAP) + MARGIN, fonts)
-    y = header(cv, view, fonts, seat, f"{where} · {now}", [line])
+        line = tr(locale, "image.hand.nothing.paged", count=len(cards), page=page + 1, pages=pages)
+    else:
+        line = tr(locale, "image.hand.nothing", count=len(cards))
+    cv = Canvas(theme.WIDTH, header_height(1) + rows * (MINI_H + ROW_GAP) + MARGIN, fonts,
+                locale=locale)
+    y = header(cv, view, fonts, seat, title(view, locale), wrap_lines(cv, line, 1))
     col = (INNER_W - MINI_W) / (GRID_COLS - 1)
     for i, cid in enumerate(shown):
         x = MARGIN + (i % GRID_COLS) * col
         card_face(cv, x, y + (i // GRID_COLS) * (MINI_H + ROW_GAP), MINI_W, MINI_H,
                   catalog.cards[cid], catalog, detail="mini")
     if not shown:
-        cv.text(MARGIN, y + MINI_H / 2, "No cards yet.", theme.TEXT, fill=theme.MUTED,
-                anchor="lm")
+        cv.text(MARGIN, y + MINI_H / 2, cv.t("image.hand.no.cards"), theme.TEXT, fill=theme.MUTED,
+                anchor="lm", max_width=INNER_W)
     return cv
 
 
-def draw_hand(view: View, catalog: Catalog, fonts: FontBook, page: int = 0) -> Canvas:
-    """The seat's picture for its current decision (its cards when it has none)."""
+def draw_hand(view: View, catalog: Catalog, fonts: FontBook, page: int = 0,
+              locale: str = "en") -> Canvas:
+    """The seat's picture for its current decision (its cards when it has none), its words
+    in ``locale``."""
     seat = view.get("viewer")
     if seat is None:
         raise ValueError("a hand image needs a seat's view (hadara.views.view(game, seat))")
     ctx = view["private"].get("context")
     if ctx is None:
-        return _cards(view, catalog, fonts, seat, page)
+        return _cards(view, catalog, fonts, seat, page, locale)
     if ctx["kind"] == "feeding":
-        return decisions.feeding(view, catalog, fonts, seat, ctx, page)
+        return decisions.feeding(view, catalog, fonts, seat, ctx, page, locale)
     drawer = DRAWERS.get(ctx["kind"])
     if drawer is None:
-        return _cards(view, catalog, fonts, seat, page)
-    return drawer(view, catalog, fonts, seat, ctx)
+        return _cards(view, catalog, fonts, seat, page, locale)
+    return drawer(view, catalog, fonts, seat, ctx, locale)

@@ -33,14 +33,20 @@ def _finish(img: Image.Image, w: int, h: int) -> Image.Image:
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(SHIPPED[True]), size * SS,
+#: A font file and face index for an icon's letter (None: the shipped bold face).
+FaceRef = tuple[str, int] | None
+
+
+def _font(size: int, face: FaceRef = None) -> ImageFont.FreeTypeFont:
+    path, index = face if face is not None else (str(SHIPPED[True]), 0)
+    return ImageFont.truetype(path, size * SS, index=index,
                               layout_engine=ImageFont.Layout.BASIC)
 
 
-def _letter(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: RGB) -> None:
+def _letter(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: RGB,
+            face: FaceRef = None) -> None:
     """A letter centred on its capital height (cy in supersampled px)."""
-    font = _font(size)
+    font = _font(size, face)
     d.text((cx, cy + 0.365 * size * SS), text, font=font, fill=fill, anchor="ms")
 
 
@@ -99,16 +105,18 @@ TRACK_SHAPE = {"yellow": "circle", "red": "shield", "blue": "temple", "green": "
 _LETTER_Y = {"circle": 0.5, "shield": 0.43, "temple": 0.6, "drop": 0.62, "star": 0.5}
 
 
-@lru_cache(maxsize=256)
-def track_icon(colour: str, size: int) -> Image.Image:
-    """The icon of a card colour / track: shape, colour and letter."""
+@lru_cache(maxsize=512)
+def track_icon(colour: str, size: int, letter: str | None = None,
+               face: FaceRef = None) -> Image.Image:
+    """The icon of a card colour / track: shape, colour and letter (``letter`` in the
+    reader's language, drawn with ``face``; default the English letter)."""
     img, d = _canvas(size, size)
     shape = TRACK_SHAPE[colour]
     dark = theme.darker(theme.COLOUR_RGB[colour], 60)
     _draw_shape(d, shape, size, size, theme.COLOUR_RGB[colour], dark, size / 18)
     letter_size = round(size * (0.56 if shape in ("drop", "temple") else 0.62))
-    _letter(d, size * SS / 2, size * SS * _LETTER_Y[shape], theme.COLOUR_LETTER[colour],
-            letter_size, theme.ON_COLOUR[colour])
+    _letter(d, size * SS / 2, size * SS * _LETTER_Y[shape],
+            letter or theme.COLOUR_LETTER[colour], letter_size, theme.ON_COLOUR[colour], face)
     return _finish(img, size, size)
 
 
@@ -267,8 +275,9 @@ def colony(size: int, colour: RGB = theme.MUTED) -> Image.Image:
     return _finish(img, size, size)
 
 
-@lru_cache(maxsize=64)
-def card_mini(colour: str, width: int, height: int, faded: bool = False) -> Image.Image:
+@lru_cache(maxsize=128)
+def card_mini(colour: str, width: int, height: int, faded: bool = False,
+              letter: str | None = None, face: FaceRef = None) -> Image.Image:
     """Two cards of a colour, fanned, the front one with the colour's letter (a count of owned
     cards is written beside it)."""
     img, d = _canvas(width, height)
@@ -286,8 +295,8 @@ def card_mini(colour: str, width: int, height: int, faded: bool = False) -> Imag
     inset = SS * 3
     d.rounded_rectangle((inset, h - ch + inset, cw - inset, h - 1 - inset), radius=r * 0.5,
                         outline=theme.FAINT if faded else WHITE, width=SS)
-    _letter(d, cw / 2, h - ch / 2, theme.COLOUR_LETTER[colour], round(width * 0.5),
-            theme.MUTED if faded else theme.ON_COLOUR[colour])
+    _letter(d, cw / 2, h - ch / 2, letter or theme.COLOUR_LETTER[colour], round(width * 0.5),
+            theme.MUTED if faded else theme.ON_COLOUR[colour], face)
     return _finish(img, width, height)
 
 

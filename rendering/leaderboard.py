@@ -1,6 +1,7 @@
 """A server's leaderboard (or a league's standings) as an image: 800 px wide, legible at 400.
 
-``render_leaderboard(rows, title="Leaderboard") -> PNG bytes``; ``rows`` are the dicts of
+``render_leaderboard(rows, title=None, locale="en") -> PNG bytes`` (``title`` None: "Leaderboard"
+in ``locale``); ``rows`` are the dicts of
 ``bot.league.ratings.Ratings.leaderboard`` (``position``, ``name``, ``rating``, ``mu``,
 ``sigma``, ``games``, ``wins``) or of ``LeagueService.standings`` (with ``points``: a points
 column is shown). Each row also carries ``text``, the plain-text fallback a front end posts
@@ -17,6 +18,7 @@ from typing import Any
 from . import theme
 from .canvas import Canvas, png_bytes
 from .fonts import FontBook
+from .lexicon import tr
 
 MARGIN = 18
 TITLE_H = 84
@@ -26,33 +28,40 @@ MAX_ROWS = 25
 MEDALS = {1: theme.GOLD, 2: (168, 169, 173), 3: (176, 112, 64)}
 
 
-def leaderboard_text(rows: Sequence[Mapping[str, Any]], title: str = "Leaderboard") -> str:
+def leaderboard_text(rows: Sequence[Mapping[str, Any]], title: str | None = None,
+                     locale: str = "en") -> str:
     """The fallback: the title and one line per row."""
-    lines = [title] + [str(r.get("text") or _line(r)) for r in rows[:MAX_ROWS]]
-    return "\n".join(lines if rows else [title, "No rated games yet."])
+    if title is None:
+        title = tr(locale, "image.leaderboard.title")
+    lines = [title] + [str(r.get("text") or _line(r, locale)) for r in rows[:MAX_ROWS]]
+    return "\n".join(lines if rows else [title, tr(locale, "image.leaderboard.empty")])
 
 
-def _line(r: Mapping[str, Any]) -> str:
-    return (f"{r.get('position', '')}. {r.get('name', '')} — {float(r.get('rating', 0)):.1f}"
-            f" ({int(r.get('games', 0))} games)")
+def _line(r: Mapping[str, Any], locale: str = "en") -> str:
+    return tr(locale, "image.leaderboard.line", position=str(r.get("position", "")),
+              name=str(r.get("name", "")), rating=f"{float(r.get('rating', 0)):.1f}",
+              games=int(r.get("games", 0)))
 
 
-def render_leaderboard(rows: Sequence[Mapping[str, Any]], title: str = "Leaderboard",
-                       fonts: FontBook | None = None) -> bytes:
-    """The leaderboard as PNG bytes (at most ``MAX_ROWS`` rows)."""
+def render_leaderboard(rows: Sequence[Mapping[str, Any]], title: str | None = None,
+                       fonts: FontBook | None = None, locale: str = "en") -> bytes:
+    """The leaderboard as PNG bytes (at most ``MAX_ROWS`` rows), its words in ``locale``
+    (``title`` None: "Leaderboard" in ``locale``)."""
     if fonts is None:
         from . import default_fonts
 
         fonts = default_fonts()
-    return png_bytes(draw_leaderboard(rows, title, fonts).image)
+    return png_bytes(draw_leaderboard(rows, title, fonts, locale).image)
 
 
-def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str,
-                     fonts: FontBook) -> Canvas:
+def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str | None,
+                     fonts: FontBook, locale: str = "en") -> Canvas:
     shown = list(rows[:MAX_ROWS])
     standings = any("points" in r for r in shown)
     height = TITLE_H + HEAD_H + max(1, len(shown)) * ROW + MARGIN
-    cv = Canvas(theme.WIDTH, height, fonts)
+    cv = Canvas(theme.WIDTH, height, fonts, locale=locale)
+    if title is None:
+        title = cv.t("image.leaderboard.title")
     w = theme.WIDTH
     cv.draw.rectangle((0, 0, w, TITLE_H - 12), fill=theme.PANEL)
     cv.draw.line((0, TITLE_H - 12, w, TITLE_H - 12), fill=theme.LINE, width=2)
@@ -65,16 +74,17 @@ def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str,
     x_points = x_rating - 170
     name_w = (x_points - 96 if standings else x_rating - 150) - x_name - 12
     y = TITLE_H
-    head = [(x_name, "Player", "lm"), (x_rating, "Rating", "rm"), (x_games, "Games", "rm")]
+    head = [(x_name, "player", "lm", name_w), (x_rating, "rating", "rm", 150),
+            (x_games, "games", "rm", x_games - x_rating - 12)]
     if standings:
-        head.append((x_points, "Points", "rm"))
-    for x, label, anchor in head:
-        cv.text(x, y + HEAD_H / 2, label, theme.MIN_TEXT, bold=True, fill=theme.MUTED,
-                anchor=anchor)
+        head.append((x_points, "points", "rm", 150))
+    for x, label, anchor, room in head:
+        cv.text(x, y + HEAD_H / 2, cv.t(f"image.leaderboard.{label}"), theme.MIN_TEXT, bold=True,
+                fill=theme.MUTED, anchor=anchor, max_width=room)
     y += HEAD_H
     if not shown:
-        cv.text(w / 2, y + ROW / 2, "No rated games yet.", theme.TEXT, fill=theme.MUTED,
-                anchor="mm")
+        cv.text(w / 2, y + ROW / 2, cv.t("image.leaderboard.empty"), theme.TEXT, fill=theme.MUTED,
+                anchor="mm", max_width=w - 2 * MARGIN)
         return cv
     for i, r in enumerate(shown):
         fill = theme.PANEL if i % 2 == 0 else theme.PANEL_ALT

@@ -2,50 +2,62 @@
 
 from __future__ import annotations
 
+from hadara import narrate
 from hadara.types import View
 
 from . import icons, theme
 from .canvas import Canvas
 from .fonts import MISSING, FontBook
+from .lexicon import epoch_numeral, tr
 from .names import fit_names
 
 ROUNDS = 5  # Phase-A rounds: one draw from each of the five decks (R-A4)
 
 
-def display_name(fonts: FontBook, view: View, seat: int) -> str:
+def display_name(fonts: FontBook, view: View, seat: int, locale: str = "en") -> str:
     """The seat's name, or "Player n" when nothing of it can be drawn readably."""
     name: str = view["players"][seat]
     drawn = fonts.renderable(name, bold=True)
     if not drawn.replace(MISSING, "").strip():
-        return f"Player {seat + 1}"
+        return tr(locale, "image.player", n=seat + 1)
     return name
 
 
-def status(view: View) -> tuple[str, str]:
+def status(view: View, locale: str = "en") -> tuple[str, str]:
     """(where we are, what happens now) for a header line."""
     step = view["step"]
-    epoch = f"Epoch {theme.EPOCH_NUMERAL.get(view['epoch'], view['epoch'])}"
+    epoch = epoch_numeral(view["epoch"])
     if step == "over":
-        return "Game over", "final scores"
+        return tr(locale, "image.status.over"), tr(locale, "image.status.final.scores")
     if step == "setup_side":
-        return "Setup", "choosing setup card sides"
+        return tr(locale, "image.status.setup"), tr(locale, "image.status.setup.sides")
+    phase_a = tr(locale, "image.status.phase.a", epoch=epoch)
+    phase_b = tr(locale, "image.status.phase.b", epoch=epoch)
     if step == "wheel":
-        return f"{epoch} · Phase A", "setting the wheel"
+        return phase_a, tr(locale, "image.status.wheel")
     if step == "draft":
-        return f"{epoch} · Phase A", f"round {view['round'] + 1} of {ROUNDS}"
+        return phase_a, tr(locale, "image.status.round", round=view["round"] + 1, rounds=ROUNDS)
     if step == "phase_b":
         left = sum(len(p) for p in view["discards"])
-        return f"{epoch} · Phase B", f"take {view['round'] + 1} of {view['round'] + left}"
-    after = "after Phase A" if view["phase"] == "A" else "after Phase B"
+        return phase_b, tr(locale, "image.status.take", take=view["round"] + 1,
+                           takes=view["round"] + left)
+    after = tr(locale, "image.status.after.a" if view["phase"] == "A" else "image.status.after.b",
+               epoch=epoch)
     if step == "colony":
-        return f"{epoch} · {after}", "colonies"
+        return after, tr(locale, "image.status.colonies")
     if step == "statue":
-        return f"{epoch} · {after}", "statues"
+        return after, tr(locale, "image.status.statues")
     if step == "feeding":
-        return f"{epoch} · Phase B", "feeding"
+        return phase_b, tr(locale, "image.status.feeding")
     if step == "medals":
-        return f"{epoch} · Phase B", "medals"
-    return epoch, step
+        return phase_b, tr(locale, "image.status.medals")
+    return tr(locale, "image.status.epoch", epoch=epoch), narrate.step_name(step, locale=locale)
+
+
+def title(view: View, locale: str = "en") -> str:
+    """The status as one line ("Epoch II · Phase A · round 3 of 5")."""
+    where, now = status(view, locale)
+    return tr(locale, "image.status.line", where=where, now=now)
 
 
 def emblem_name(cv: Canvas, x: float, cy: float, seat: int, name: str, size: int,

@@ -20,6 +20,7 @@ from hadara.content import TRACK_COLOURS, TRACKS, Catalog
 from . import icons, theme
 from .canvas import Canvas
 from .fonts import FontBook
+from .lexicon import card_mini, letter, track_icon
 from .names import fit_names
 from .parts import View, display_name
 
@@ -78,14 +79,14 @@ def _track(cv: Canvas, x: float, cy: float, colour: str, value: int, scale: int,
         dark = theme.darker(rgb, 70)
         cv.draw.polygon([(tx - 5, y0), (tx + 5, y0), (tx, y0 + 6)], fill=dark)
         cv.draw.polygon([(tx - 5, y1), (tx + 5, y1), (tx, y1 - 6)], fill=dark)
-    cv.paste(icons.track_icon(colour, 28), x + 3, cy - 14)
+    cv.paste(track_icon(cv, colour, 28), x + 3, cy - 14)
     size = theme.BIG if value < 100 else theme.TEXT
     cv.text(x + 35, cy, str(value), size, bold=True, anchor="lm")
 
 
 def _cards(cv: Canvas, x: float, cy: float, colour: str, count: int) -> float:
     """A small card of the colour and the number of such cards owned; returns the width."""
-    cv.paste(icons.card_mini(colour, CARD_W, CARD_H, faded=not count), x, cy - CARD_H / 2)
+    cv.paste(card_mini(cv, colour, CARD_W, CARD_H, faded=not count), x, cy - CARD_H / 2)
     w = cv.text(x + CARD_W + 3, cy, str(count), theme.MIN_TEXT,
                 fill=theme.INK if count else theme.MUTED, anchor="lm")
     return CARD_W + 3 + w
@@ -103,7 +104,7 @@ def _tiles(cv: Canvas, x: float, cy: float, colour: str, count: int) -> None:
         tx, ty = x + 7 * k, cy - size / 2 + 3 - 6 * k
         cv.box(tx, ty, tx + size, ty + size, fill=rgb if k == 0 else theme.darker(rgb, 25),
                outline=theme.darker(rgb, 70), radius=4, width=2)
-    cv.text(x + size / 2, cy + 3, theme.COLOUR_LETTER[colour], theme.GLYPH, bold=True,
+    cv.text(x + size / 2, cy + 3, letter(cv, colour), theme.GLYPH, bold=True,
             fill=theme.ON_COLOUR[colour], anchor="mm", role="glyph")
 
 
@@ -140,7 +141,7 @@ def _statue(cv: Canvas, x: float, cy: float, points: int, placed: dict | None) -
                 role="glyph")
     else:
         left = x + (STATUE_W - nw - 20) / 2
-        cv.paste(icons.track_icon(colour, 18), left + nw + 2, cy - 9)
+        cv.paste(track_icon(cv, colour, 18), left + nw + 2, cy - 9)
     cv.text(left, cy, str(points), theme.MIN_TEXT, bold=True, fill=ink, anchor="lm")
 
 
@@ -151,13 +152,13 @@ def _medal(cv: Canvas, x: float, cy: float, kind: str, tile: str | None, held: b
     disc_cy = top + MEDAL * 0.61  # the disc's centre, below the ribbon
     if held:
         cv.paste(icons.medal(kind, MEDAL), x, top)
-        letter = theme.COLOUR_LETTER[tile] if tile else "G"
-        cv.text(x + MEDAL / 2, disc_cy, letter, theme.GLYPH, bold=True, anchor="mm",
+        mark = letter(cv, tile) if tile else letter(cv, "gold")
+        cv.text(x + MEDAL / 2, disc_cy, mark, theme.GLYPH, bold=True, anchor="mm",
                 role="glyph")
     else:
         cv.paste(icons.medal_space(kind, MEDAL), x, top)
         ink = theme.darker(theme.SILVER if kind == "silver" else theme.GOLD, 55)
-        cv.text(x + MEDAL / 2, disc_cy, "S" if kind == "silver" else "G", theme.GLYPH,
+        cv.text(x + MEDAL / 2, disc_cy, letter(cv, kind), theme.GLYPH,
                 bold=True, fill=ink, anchor="mm", role="glyph")
 
 
@@ -169,33 +170,46 @@ def _line3_x(ix: float) -> tuple[float, float, float]:
     return tiles, colonies, statues
 
 
+#: The key's pictures: (what, width of its picture and the gap before its label).
+_KEY_ITEMS = (("cards", CARD_W + 4), ("tiles", 38), ("colonies", 32), ("statues", 28),
+              ("medals", 2 * MEDAL_STEP + 4))
+_KEY_GAP = 18
+
+
 def _key(cv: Canvas, y: float) -> None:
-    """One line naming the pictures of the panels."""
+    """One line naming the pictures of the panels (labels squeezed alike if the language's
+    words are too long for the line)."""
     cy = y + KEY_H / 2
     x: float = MARGIN + 10
     muted, size = theme.MUTED, theme.MIN_TEXT
+    labels = [cv.t(f"image.players.key.{what}") for what, _ in _KEY_ITEMS]
+    widths = [cv.measure(t, size) for t in labels]
+    room = (theme.WIDTH - 6 - x - sum(w for _, w in _KEY_ITEMS)
+            - _KEY_GAP * (len(_KEY_ITEMS) - 1))
+    scale = min(1.0, room / sum(widths))
 
-    def label(text: str) -> None:
+    def label(i: int) -> None:
         nonlocal x
-        x += cv.text(x, cy, text, size, fill=muted, anchor="lm") + 18
+        x += cv.text(x, cy, labels[i], size, fill=muted, anchor="lm",
+                     max_width=widths[i] * scale) + _KEY_GAP
 
-    cv.paste(icons.card_mini("blue", CARD_W, CARD_H), x, cy - CARD_H / 2)
+    cv.paste(card_mini(cv, "blue", CARD_W, CARD_H), x, cy - CARD_H / 2)
     x += CARD_W + 4
-    label("cards")
+    label(0)
     _tiles(cv, x, cy - 2, "red", 2)
     x += 38
-    label("bonus tiles")
+    label(1)
     cv.paste_centred(icons.hex_tile(28, 26, COIN_SIDE, theme.darker(COIN_SIDE, 70)), x + 14,
                      cy)
     x += 32
-    label("colonies")
+    label(2)
     cv.paste_centred(icons.statue(28, theme.MUTED), x + 12, cy)
     x += 28
-    label("statues")
+    label(3)
     _medal(cv, x, cy, "silver", None, False)
     _medal(cv, x + MEDAL_STEP, cy, "gold", None, False)
     x += 2 * MEDAL_STEP + 4
-    label("medals")
+    label(4)
 
 
 # -- a panel --------------------------------------------------------------------------------
@@ -281,10 +295,10 @@ def _line1_right(cv: Canvas, s: dict, right: float, cy: float) -> float:
     """Score pill and coins, drawn from the right; returns their left edge."""
     score = s["score"]["total"]
     nw = cv.measure(str(score), theme.BIG, True)
-    pw = cv.measure("pts", theme.MIN_TEXT)
+    pw = cv.measure(cv.t("image.pts"), theme.MIN_TEXT)
     sw = nw + pw + 32
     cv.box(right - sw, cy - 16, right, cy + 16, fill=theme.INK, outline=None, radius=16)
-    cv.text(right - 12, cy, "pts", theme.MIN_TEXT, fill=(220, 214, 204), anchor="rm")
+    cv.text(right - 12, cy, cv.t("image.pts"), theme.MIN_TEXT, fill=(220, 214, 204), anchor="rm")
     cv.text(right - 18 - pw, cy, str(score), theme.BIG, bold=True, fill=(255, 255, 255),
             anchor="rm")
     right -= sw + 16
@@ -304,18 +318,19 @@ def _line1_room(cv: Canvas, view: View, catalog: Catalog, seat: int) -> float:
     s = view["seats"][seat]
     right: float = theme.WIDTH - MARGIN - 10
     right -= (cv.measure(str(s["score"]["total"]), theme.BIG, True)
-              + cv.measure("pts", theme.MIN_TEXT) + 32 + 16)
+              + cv.measure(cv.t("image.pts"), theme.MIN_TEXT) + 32 + 16)
     right -= cv.measure(str(s["coins"]), theme.TEXT, True) + 34 + _medals_w(catalog)
     left = MARGIN + 10 + 32 + 6
     return right - left - 8 - _markers_width(view, seat)
 
 
-def draw_players(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
+def draw_players(view: View, catalog: Catalog, fonts: FontBook, locale: str = "en") -> Canvas:
+    """One panel per seat (see the module), its words in ``locale``."""
     n = view["n"]
-    cv = Canvas(theme.WIDTH, players_height(n), fonts)
+    cv = Canvas(theme.WIDTH, players_height(n), fonts, locale=locale)
     _key(cv, MARGIN)
     scales = [max(30, *(st["tracks"][t] for st in view["seats"])) for t in TRACKS]
-    names = fit_names(cv, [display_name(fonts, view, seat) for seat in range(n)],
+    names = fit_names(cv, [display_name(fonts, view, seat, locale) for seat in range(n)],
                       [_line1_room(cv, view, catalog, seat) for seat in range(n)])
     top = MARGIN + KEY_H
     for seat in range(n):

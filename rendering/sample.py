@@ -169,7 +169,8 @@ def play_sample(players: int, seed: int, variant: str = "basic",
 
 
 def sample_images(players: int, seed: int, variant: str = "basic",
-                  names: tuple[str, ...] | list[str] | None = None) -> dict[str, bytes]:
+                  names: tuple[str, ...] | list[str] | None = None,
+                  locale: str = "en") -> dict[str, bytes]:
     """A game between simple players, imaged: file name -> PNG bytes.
 
     - ``board-<moment>-table.png`` and ``-players.png`` for each of :func:`moments` (the end
@@ -179,7 +180,8 @@ def sample_images(players: int, seed: int, variant: str = "basic",
     - ``scores.png``: the final scores.
 
     If the seeded game lacks a decision kind, it is played again with the purchases steered
-    towards it (:func:`steered_policy`); a kind still missing raises RuntimeError.
+    towards it (:func:`steered_policy`); a kind still missing raises RuntimeError. The
+    images' words are in ``locale``.
     """
     from . import (
         render_board,
@@ -189,6 +191,25 @@ def sample_images(players: int, seed: int, variant: str = "basic",
         render_scores,
     )
 
+    sample = full_sample(players, seed, variant, names)
+    assert sample.reveal is not None
+    out: dict[str, bytes] = {}
+    for moment, seen in sample.boards.items():
+        for part, png in render_board(seen, locale=locale).items():
+            out[f"board-{moment}-{part}.png"] = png
+    out["board.png"] = render_board_stacked(sample.boards["epoch2-phaseB"], locale=locale)
+    for kind in KINDS:
+        out[f"decision-{kind}.png"] = render_decision(sample.decisions[kind], locale=locale)
+    event, after = sample.reveal
+    out["reveal.png"] = render_reveal(event, after, locale=locale)
+    out["scores.png"] = render_scores(sample.boards["end"], locale=locale)
+    return out
+
+
+def full_sample(players: int, seed: int, variant: str = "basic",
+                names: tuple[str, ...] | list[str] | None = None) -> Sample:
+    """:func:`play_sample` with every decision kind and a reveal (steered if need be;
+    RuntimeError if one is still missing)."""
     sample = play_sample(players, seed, variant, names)
     if sample.missing():
         sample = play_sample(players, seed, variant, names,
@@ -196,14 +217,4 @@ def sample_images(players: int, seed: int, variant: str = "basic",
     if sample.missing() or sample.reveal is None:
         raise RuntimeError(f"the sample game ({players} players, seed {seed}) has no "
                            f"{', '.join(sample.missing()) or 'round reveal'} decision image")
-    out: dict[str, bytes] = {}
-    for moment, seen in sample.boards.items():
-        for part, png in render_board(seen).items():
-            out[f"board-{moment}-{part}.png"] = png
-    out["board.png"] = render_board_stacked(sample.boards["epoch2-phaseB"])
-    for kind in KINDS:
-        out[f"decision-{kind}.png"] = render_decision(sample.decisions[kind])
-    event, after = sample.reveal
-    out["reveal.png"] = render_reveal(event, after)
-    out["scores.png"] = render_scores(sample.boards["end"])
-    return out
+    return sample

@@ -12,6 +12,7 @@ from hadara.scoring import CATEGORIES
 from . import icons, theme
 from .canvas import Canvas
 from .fonts import FontBook
+from .lexicon import tr
 from .parts import View, display_name
 
 MARGIN = 15
@@ -19,12 +20,12 @@ TITLE_H = 96
 HEAD_H = 78
 ROW = 36
 LABEL_W = 180  # "Silver medals" fits; every player column gets ~118 px at 5 players
+#: The label column widens for a language's longer labels, up to this.
+LABEL_MAX_W = 250
+PLAYER_MIN_W = 117  # a 6-letter bold name ("Bahram") whole at 5 players
 CHART_H = 116
-LABELS = {
-    "colonies": "Colonies", "statues": "Statues", "silver_medals": "Silver medals",
-    "gold_medals": "Gold medals", "cards": "Cards", "purple_sets": "Purple sets",
-    "coins": "Coins (per 5)",
-}
+#: The row labels' catalog keys (``image.scores.category-<category>``).
+ROWS = (*CATEGORIES, "total", "coins_left")
 WIN = (255, 232, 150)
 
 
@@ -34,7 +35,7 @@ def ranks(view: View) -> list[int]:
     return [1 + sum(1 for k in key if k < key[s]) for s in range(len(key))]
 
 
-def tie_note(view: View) -> str:
+def tie_note(view: View, locale: str = "en") -> str:
     """What decided the winner, when points alone did not."""
     seats = view["seats"]
     best = max(s["score"]["total"] for s in seats)
@@ -43,12 +44,11 @@ def tie_note(view: View) -> str:
         return ""
     top = ranks(view)
     winners = [s for s in tied if top[s] == 1]
-    pts = f"{best} point{'s' if best != 1 else ''}"
     if len(winners) == len(tied):
-        return f"Tie on {pts} and coins left: shared victory"
+        return tr(locale, "image.scores.tie.shared", points=best)
     if len(winners) == 1:
-        return f"Tie on {pts}: most coins left wins"
-    return f"Tie on {pts}: most coins left share the victory"
+        return tr(locale, "image.scores.tie.coins", points=best)
+    return tr(locale, "image.scores.tie.coins.shared", points=best)
 
 
 def rank_order(view: View) -> list[int]:
@@ -61,35 +61,47 @@ def scores_height() -> int:
     return TITLE_H + HEAD_H + (len(CATEGORIES) + 2) * ROW + 12 + CHART_H + MARGIN
 
 
-def draw_scores(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
+def draw_scores(view: View, catalog: Catalog, fonts: FontBook, locale: str = "en") -> Canvas:
+    """Scores per category in rank order (see the module), its words in ``locale``."""
     n = view["n"]
     seats = view["seats"]
-    cv = Canvas(theme.WIDTH, scores_height(), fonts)
+    cv = Canvas(theme.WIDTH, scores_height(), fonts, locale=locale)
     rank = ranks(view)
     winners = set(view["winners"]) if view["over"] else {s for s in range(n) if rank[s] == 1}
-    note = tie_note(view)
+    note = tie_note(view, locale)
     # title
     cv.draw.rectangle((0, 0, theme.WIDTH, TITLE_H - 10), fill=theme.PANEL)
     cv.draw.line((0, TITLE_H - 10, theme.WIDTH, TITLE_H - 10), fill=theme.LINE, width=2)
-    title = "Final scores" if view["over"] else "Scores so far"
-    cv.text(MARGIN, 30, title, theme.TITLE, bold=True, anchor="lm")
-    lead = "winner" if len(winners) == 1 else "shared victory"
-    if not view["over"]:
-        lead = "leading" if len(winners) == 1 else "tied for the lead"
+    title = cv.t("image.scores.final" if view["over"] else "image.scores.so.far")
+    if view["over"]:
+        lead = cv.t("image.scores.winner" if len(winners) == 1 else "image.scores.shared.victory")
+    else:
+        lead = cv.t("image.scores.leading" if len(winners) == 1 else "image.scores.tied")
     x: float = theme.WIDTH - MARGIN
-    names = ", ".join(display_name(fonts, view, s) for s in sorted(winners))
+    names = cv.t("image.list.separator").join(display_name(fonts, view, s, locale)
+                                        for s in sorted(winners))
     x -= cv.text(x, 30, names, theme.TEXT, bold=True, anchor="rm", max_width=380) + 8
     cv.paste(icons.crown(34), x - 34, 12)
-    cv.text(x - 42, 30, lead, theme.MIN_TEXT, fill=theme.MUTED, anchor="rm")
-    cv.text(MARGIN, 70, note or "Ranked by points; a tie goes to most coins left (G2).",
+    title_w = min(cv.measure(title, theme.TITLE, True), 360)
+    lw = cv.text(x - 42, 30, lead, theme.MIN_TEXT, fill=theme.MUTED, anchor="rm",
+                 max_width=x - 42 - MARGIN - title_w - 16)
+    cv.text(MARGIN, 30, title, theme.TITLE, bold=True, anchor="lm",
+            max_width=x - 42 - lw - 16 - MARGIN)
+    cv.text(MARGIN, 70, note or cv.t("image.scores.ranked"),
             theme.MIN_TEXT, bold=bool(note), fill=theme.INK if note else theme.MUTED,
             anchor="lm", max_width=theme.WIDTH - 2 * MARGIN)
-    # table
-    col = (theme.WIDTH - 2 * MARGIN - LABEL_W) / n
+    # table: the label column as wide as the language's labels need (within limits)
+    labels = {cat: cv.t(f"image.scores.category.{cat}") for cat in ROWS}
+    need = max(cv.measure(text, theme.TEXT if cat == "total" else theme.MIN_TEXT,
+                          cat == "total") for cat, text in labels.items()) + 8
+    # ... leaving each player's column PLAYER_MIN_W for the name
+    label_w = max(LABEL_W, min(LABEL_MAX_W, round(need),
+                               theme.WIDTH - 2 * MARGIN - n * PLAYER_MIN_W))
+    col = (theme.WIDTH - 2 * MARGIN - label_w) / n
     order = rank_order(view)
     xs = [0.0] * n  # x of each seat's column, in rank order
     for i, s in enumerate(order):
-        xs[s] = MARGIN + LABEL_W + i * col
+        xs[s] = MARGIN + label_w + i * col
     top = TITLE_H
     rows = len(CATEGORIES) + 2
     table_bottom = top + HEAD_H + rows * ROW
@@ -100,13 +112,13 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
         cx = xs[s] + col / 2
         e = 36
         cv.paste(icons.emblem(s, e), cx - e / 2, top + 2)
-        cv.text(cx, top + e + 22, display_name(fonts, view, s), theme.MIN_TEXT, bold=True,
-                anchor="mm", max_width=col - 8)
+        cv.text(cx, top + e + 22, display_name(fonts, view, s, locale), theme.MIN_TEXT,
+                bold=True, anchor="mm", max_width=col - 8)
     y = top + HEAD_H
     totals = [st["score"]["total"] for st in seats]
     coins_left = [st["coins"] for st in seats]
     tied_best = [s for s in range(n) if totals[s] == max(totals)]
-    for cat in (*CATEGORIES, "total", "coins_left"):
+    for cat in ROWS:
         if cat == "total":
             cv.draw.line((MARGIN, y, theme.WIDTH - MARGIN, y), fill=theme.INK, width=3)
         elif cat == "coins_left":
@@ -114,11 +126,11 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
         else:
             cv.draw.line((MARGIN, y + ROW, theme.WIDTH - MARGIN, y + ROW), fill=(234, 228, 218),
                          width=1)
-        label = {"total": "Total", "coins_left": "Coins left"}.get(cat, LABELS.get(cat, cat))
+        label = labels[cat]
         strong = cat == "total"
         cv.text(MARGIN + 4, y + ROW / 2, label, theme.TEXT if strong else theme.MIN_TEXT,
                 bold=strong, fill=theme.INK if strong or cat != "coins_left" else theme.MUTED,
-                anchor="lm", max_width=LABEL_W - 8)
+                anchor="lm", max_width=label_w - 8)
         for s in range(n):
             value = coins_left[s] if cat == "coins_left" else seats[s]["score"][cat]
             decisive = cat == "coins_left" and len(tied_best) > 1 and s in tied_best
@@ -138,14 +150,11 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook) -> Canvas:
         bw = min(70, col - 24)
         bx = xs[s] + (col - bw) / 2
         cv.draw.rectangle((bx, base - h, bx + bw, base), fill=theme.seat_rgb(s))
-        cv.text(xs[s] + col / 2, base + 20, _ordinal(rank[s]), theme.MIN_TEXT,
-                bold=rank[s] == 1, anchor="mm")
-    cv.draw.line((MARGIN + LABEL_W, base, theme.WIDTH - MARGIN, base), fill=theme.INK, width=2)
-    cv.text(MARGIN + 4, base - (CHART_H - 52) / 2, "Totals", theme.MIN_TEXT, fill=theme.MUTED,
-            anchor="lm")
-    cv.text(MARGIN + 4, base + 20, "Rank", theme.MIN_TEXT, fill=theme.MUTED, anchor="lm")
+        cv.text(xs[s] + col / 2, base + 20, cv.t("image.scores.rank", rank=rank[s]), theme.MIN_TEXT,
+                bold=rank[s] == 1, anchor="mm", max_width=col - 8)
+    cv.draw.line((MARGIN + label_w, base, theme.WIDTH - MARGIN, base), fill=theme.INK, width=2)
+    cv.text(MARGIN + 4, base - (CHART_H - 52) / 2, cv.t("image.scores.totals"), theme.MIN_TEXT,
+            fill=theme.MUTED, anchor="lm", max_width=label_w - 8)
+    cv.text(MARGIN + 4, base + 20, cv.t("image.scores.rank.label"), theme.MIN_TEXT,
+            fill=theme.MUTED, anchor="lm", max_width=label_w - 8)
     return cv
-
-
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"

@@ -21,7 +21,6 @@ from bot.service.updates import Update, Waiting  # noqa: E402
 from bot.storage.base import GameRecord, SeatRecord  # noqa: E402
 from cogs import errors, game, lobby, multiday, table  # noqa: E402
 from cogs.table import Coalescer  # noqa: E402
-from hadara.content import COLOURS, TRACKS  # noqa: E402
 
 COGS = Path(__file__).resolve().parent.parent / "cogs"
 MY_COGS = ("errors.py", "game.py", "lobby.py", "table.py")
@@ -124,8 +123,6 @@ def test_every_dynamic_key_exists() -> None:
         "rules.name.": game.RULE_TOPICS,
         "rules.": game.RULE_TOPICS,
         "table.kind.": STEPS,
-        "card.colour.": COLOURS,
-        "card.track.": TRACKS,
         "md.tc.": tuple(multiday.TIME_CONTROLS),
     }
     assert prefixes <= set(expansions), prefixes - set(expansions)

@@ -52,9 +52,8 @@ MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
 
 ACK_LIMIT = 1.0  # seconds of real time from an interaction's dispatch to its acknowledgement
-# the labels of a stepped panel's way back and of the board's button, in every language
+# the label of a stepped panel's way back, in every language
 BACK = {translate(lang, "play.back") for lang in LOCALES}
-TAKE_TURN = {translate(lang, "play.take_turn") for lang in LOCALES}
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 
 
@@ -397,6 +396,12 @@ async def settle(w: World, gid: int, seconds: float = SETTLE_SECONDS) -> None:
     await w.service.idle(gid)
 
 
+def button(message: Any, key: str) -> str:
+    """The custom id of the button labelled ``key`` in whatever language the message speaks."""
+    names = {translate(lang, key) for lang in LOCALES}
+    return str(next(c for c in components(message) if c.get("label") in names)["custom_id"])
+
+
 async def new_game(w: World, host: str, *, seats: int, ai: int = 0,
                    variant: str = "basic", join: Iterable[str] = (),
                    hints: bool = True) -> tuple[int, discord.Thread]:
@@ -408,10 +413,10 @@ async def new_game(w: World, host: str, *, seats: int, ai: int = 0,
     thread = await thread_of(w, gid)
     lobby = [m async for m in thread.history(limit=5, oldest_first=True)][0]
     for name in join:
-        await w.members[name].click(lobby, label="Join")
+        await w.members[name].click(lobby, custom_id=button(lobby, "lobby.button.join"))
     await w.env.advance_time(SETTLE_SECONDS)
     lobby = await thread.fetch_message(lobby.id)
-    await w.members[host].click(lobby, label="Start")
+    await w.members[host].click(lobby, custom_id=button(lobby, "lobby.button.start"))
     await settle(w, gid)
     assert (await w.service.load(gid)).record.status == ACTIVE
     return gid, thread
@@ -469,8 +474,7 @@ class Turn:
 
 async def open_panel(w: World, gid: int, user_id: int) -> Any:
     message = await board(w, gid)
-    button = next(c for c in components(message) if c.get("label") in TAKE_TURN)
-    result = await w.member(user_id).click(message, custom_id=button["custom_id"])
+    result = await w.member(user_id).click(message, custom_id=button(message, "play.take_turn"))
     panel = result.response
     assert result.ephemeral and panel is not None and panel.embeds, result
     return panel
