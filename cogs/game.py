@@ -28,8 +28,10 @@ from hadara.content import TRACKS, Card, Catalog, default_catalog
 from hadara.effects import effect_name, effect_text
 from hadara.engine import Game
 from hadara.narrate import EPOCH, describe
-from i18n import LOCALES, NATIVE_NAMES, set_current
+from hadara.words import card_name, colour_name, track_name
+from i18n import LOCALES, NATIVE_NAMES, set_current, translate
 from i18n import current as current_language
+from i18n import join as join_list
 
 from . import multiday as M
 from .ahead import queue_view
@@ -320,23 +322,24 @@ async def _met_line(interaction: discord.Interaction[Any]) -> str:
 # ---------------------------------------------------------------------- cards
 
 
-@lru_cache(maxsize=1)
-def card_index() -> tuple[tuple[str, str, str], ...]:
-    """(label, id, folded label) for every card, sorted by name, epoch, colour."""
+@lru_cache(maxsize=len(LOCALES))
+def card_index(lang: str = "en") -> tuple[tuple[str, str, str], ...]:
+    """(label, id, folded label) for every card in ``lang``, sorted by name, epoch, colour;
+    the folded label also holds the English name, so either can be typed."""
     cat = default_catalog()
-    cards = sorted(cat.cards.values(), key=lambda c: (c.name.casefold(), c.epoch, c.colour))
+    named = [(card_name(cat, c.id, lang), c) for c in cat.cards.values()]
     out = []
-    for c in cards:
-        label = t("card.choice", name=c.name, epoch=EPOCH[c.epoch],
-                  colour=t(f"card.colour.{c.colour}"))[:100]
-        out.append((label, c.id, label.casefold()))
+    for name, c in sorted(named, key=lambda nc: (nc[0].casefold(), nc[1].epoch, nc[1].colour)):
+        label = translate(lang, "card.choice", name=name, epoch=EPOCH[c.epoch],
+                          colour=colour_name(c.colour, lang))[:100]
+        out.append((label, c.id, f"{label.casefold()} {c.name.casefold()}"))
     return tuple(out)
 
 
 def card_choices(current: str, limit: int = 25) -> list[app_commands.Choice[str]]:
     """Up to ``limit`` cards whose label starts with (first) or contains what was typed."""
     wanted = current.strip().casefold()
-    index = card_index()
+    index = card_index(current_language())
     starts = [(label, cid) for label, cid, folded in index if folded.startswith(wanted)]
     inside = [(label, cid) for label, cid, folded in index
               if wanted and wanted in folded and not folded.startswith(wanted)]
@@ -347,16 +350,17 @@ def find_card(value: str, catalog: Catalog) -> Card:
     if value in catalog.cards:
         return catalog.cards[value]
     folded = value.strip().casefold()
-    exact = [c for c in catalog.cards.values() if c.name.casefold() == folded]
+    exact = [c for c in catalog.cards.values() if folded in (
+        c.name.casefold(), card_name(catalog, c.id).casefold())]
     if exact:
         return sorted(exact, key=lambda c: (c.epoch, c.colour))[0]
-    matches = [cid for label, cid, f in card_index() if folded and folded in f]
+    matches = [cid for label, cid, f in card_index(current_language()) if folded and folded in f]
     if len(matches) >= 1:
         return catalog.cards[matches[0]]
     raise Denied("card.unknown", name=value[:50])
 
 
-def card_png(card: Card, catalog: Catalog) -> bytes:
+def card_png(card: Card, catalog: Catalog, language: str = "en") -> bytes:
     """The card's full face on its own small canvas (called off the event loop)."""
     from rendering import default_fonts
     from rendering.canvas import Canvas, png_bytes
@@ -364,25 +368,25 @@ def card_png(card: Card, catalog: Catalog) -> bytes:
 
     fonts = default_fonts()
     width, pad = 380, 10
-    scratch = Canvas(width, 900, fonts)
+    scratch = Canvas(width, 900, fonts, locale=language)
     bottom = card_face(scratch, pad, pad, width - 2 * pad, 880, card, catalog)
     height = int(bottom) + 24
-    canvas = Canvas(width, height + 2 * pad, fonts)
+    canvas = Canvas(width, height + 2 * pad, fonts, locale=language)
     card_face(canvas, pad, pad, width - 2 * pad, height, card, catalog)
     return png_bytes(canvas.image)
 
 
 def card_embed(card: Card, catalog: Catalog) -> discord.Embed:
-    gains = ", ".join(t("card.gain", n=g, track=t(f"card.track.{TRACKS[i]}"))
-                      for i, g in enumerate(card.gains) if g) or t("card.no_gains")
-    lines = [t("card.line", colour=t(f"card.colour.{card.colour}"), epoch=EPOCH[card.epoch],
+    gains = join_list([t("card.gain", n=g, track=track_name(TRACKS[i]))
+                  for i, g in enumerate(card.gains) if g]) or t("card.no_gains")
+    lines = [t("card.line", colour=colour_name(card.colour), epoch=EPOCH[card.epoch],
                cost=card.cost, points=card.points, gains=gains)]
     if card.effect is not None:
         lines.append(t("card.effect", id=card.effect.id, name=effect_name(card.effect),
                        text=effect_text(card.effect, catalog)))
     if card.advanced:
         lines.append(t("card.advanced"))
-    embed = discord.Embed(title=card.name, description="\n".join(lines),
+    embed = discord.Embed(title=card_name(catalog, card.id), description="\n".join(lines),
                           colour=discord.Colour.dark_gold())
     embed.set_image(url="attachment://card.png")
     return embed
@@ -401,7 +405,7 @@ async def card(interaction: discord.Interaction[Any],
     catalog = default_catalog()
     found = find_card(name, catalog)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    png = await asyncio.to_thread(card_png, found, catalog)
+    png = await asyncio.to_thread(card_png, found, catalog, current_language())
     await interaction.followup.send(embed=card_embed(found, catalog),
                                     file=discord.File(io.BytesIO(png), "card.png"),
                                     ephemeral=True)

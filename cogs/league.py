@@ -37,7 +37,8 @@ from bot.service import refusals as R
 from bot.service.review import review_job
 from bot.storage.base import FINISHED
 from cogs.language import L, server_language
-from i18n import speaking
+from hadara.words import colour_name
+from i18n import join, speaking
 
 from . import multiday as M
 from .errors import Denied, needs_permission, reply_error
@@ -114,11 +115,11 @@ async def _send(interaction: discord.Interaction[Any], text: str = "", **kwargs:
         await interaction.response.send_message(text, **kwargs)
 
 
-def _png(rows: list[dict[str, Any]], title: str) -> bytes | None:
+def _png(rows: list[dict[str, Any]], title: str, language: str = "en") -> bytes | None:
     from rendering.leaderboard import render_leaderboard
 
     try:
-        return render_leaderboard(rows, title)
+        return render_leaderboard(rows, title, locale=language)
     except Exception:  # the text fallback stands
         log.exception("could not draw %r", title)
         return None
@@ -134,7 +135,7 @@ async def board_message(rows: list[dict[str, Any]], title: str,
                           colour=discord.Colour.dark_gold())
     out: dict[str, Any] = {"embed": embed}
     if rows:
-        png = await asyncio.to_thread(_png, rows, title)
+        png = await asyncio.to_thread(_png, rows, title, i18n.current())
         if png is not None:
             embed.set_image(url="attachment://board.png")
             out["file"] = discord.File(io.BytesIO(png), "board.png")
@@ -160,7 +161,7 @@ def profile_embed(p: dict[str, Any]) -> discord.Embed:
                                     for k, v in cats.items()) or none)
     colours = p.get("favourite_colours") or []
     embed.add_field(name=t("league.profile.colours"), inline=False,
-                    value=", ".join(t(f"card.colour.{c}") for c in colours) or none)
+                    value=join([colour_name(c) for c in colours]) or none)
     embed.set_footer(text=t("league.profile.footer"))
     return embed
 

@@ -24,18 +24,18 @@ DEFAULT_CACHE_MB = 64
 
 
 def render_job(kind: str, view: dict[str, Any], version: str | None, files: Files | None,
-               page: int = 0) -> dict[str, bytes]:
-    """Render one picture in a worker: ``board`` gives {"table", "players"}, ``hand`` (a
-    seat's view) {"hand": …}, ``scores`` {"scores": …}."""
+               page: int = 0, language: str = "en") -> dict[str, bytes]:
+    """Render one picture in a worker, its text in ``language``: ``board`` gives {"table",
+    "players"}, ``hand`` (a seat's view) {"hand": …}, ``scores`` {"scores": …}."""
     import rendering  # in the worker: Pillow and the fonts load there, not on the event loop
 
     cat = worker_catalog(version, files)
     if kind == "board":
-        return rendering.render_board(view, cat)
+        return rendering.render_board(view, cat, locale=language)
     if kind == "hand":
-        return {"hand": rendering.render_hand(view, cat, page=page)}
+        return {"hand": rendering.render_hand(view, cat, page=page, locale=language)}
     if kind == "scores":
-        return {"scores": rendering.render_scores(view, cat)}
+        return {"scores": rendering.render_scores(view, cat, locale=language)}
     raise ValueError(f"unknown image kind {kind!r}")
 
 

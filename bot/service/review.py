@@ -40,12 +40,12 @@ def review_pool_job(save_data: dict[str, Any], seat: int, top: int, level: str, 
 
 
 def render_moments(views: list[dict[str, Any]], version: str | None,
-                   files: Files | None) -> list[bytes]:
+                   files: Files | None, language: str = "en") -> list[bytes]:
     """The seat's decision image of each view, as PNG bytes (picklable, top level)."""
     import rendering  # in the worker: Pillow and the fonts load there
 
     catalog = worker_catalog(version, files)
-    return [rendering.render_decision(v, catalog) for v in views]
+    return [rendering.render_decision(v, catalog, locale=language) for v in views]
 
 
 async def review_job(service: GameService, game_id: int, seat: int, *, top: int = 5,
@@ -103,7 +103,7 @@ async def review_job(service: GameService, game_id: int, seat: int, *, top: int 
     if images and items:
         drawn = await loop.run_in_executor(
             service.render_pool, partial(render_moments, [i["view"] for i in items],
-                                         version, files))
+                                         version, files, language))
         pngs = list(drawn)
     result["items"] = [{**item, "image": png} for item, png in zip(items, pngs, strict=True)]
     return result

@@ -635,7 +635,7 @@ class GameService:
         game, rev = self._started(live), live.rev
         keys = ((game_id, rev, "table", None, language), (game_id, rev, "players", None,
                                                            language))
-        got = await self._image(keys, game, "board", None)
+        got = await self._image(keys, game, "board", None, language=language)
         return {"table": got[keys[0]], "players": got[keys[1]]}
 
     async def private_image(self, game_id: int, seat: int, language: str = "en",
@@ -646,21 +646,22 @@ class GameService:
         if type(seat) is not int or not 0 <= seat < game.n:
             raise Refusal(R.NOT_SEATED, "There is no such seat in this game.", seat=str(seat))
         key: Key = (game_id, rev, f"hand:{page}", seat, language)
-        return (await self._image((key,), game, "hand", seat, page))[key]
+        return (await self._image((key,), game, "hand", seat, page, language))[key]
 
     async def scores_image(self, game_id: int, language: str = "en") -> bytes:
         """The score table (final once the game is over, live before)."""
         live = await self._load(game_id)
         game, rev = self._started(live), live.rev
         key: Key = (game_id, rev, "scores", None, language)
-        return (await self._image((key,), game, "scores", None))[key]
+        return (await self._image((key,), game, "scores", None, language=language))[key]
 
     async def _image(self, keys: tuple[Key, ...], game: Game, kind: str, seat: int | None,
-                     page: int = 0) -> dict[Key, bytes]:
+                     page: int = 0, language: str = "en") -> dict[Key, bytes]:
         async def render() -> dict[Key, bytes]:
             data = spectator_view(game) if seat is None else view(game, seat)
             version = game.catalog.version
-            job = partial(render_job, kind, data, version, self.catalogs.files(version), page)
+            job = partial(render_job, kind, data, version, self.catalogs.files(version), page,
+                          language)
             out = await asyncio.get_running_loop().run_in_executor(self.render_pool, job)
             return dict(zip(keys, out.values(), strict=True))
 
