@@ -288,3 +288,22 @@ async def test_commands_are_translated_within_discord_limits() -> None:
     assert await translator.translate(app_commands.locale_str("x", key="cmd.new"),
                                       discord.Locale.french, None) == i18n.translate(  # type: ignore[arg-type]
         "fr", "cmd.new")
+
+
+#: Canvas methods that draw or fit text, and the position of their text argument.
+IMAGE_TEXT = {"text": 2, "label": 2, "fit": 0, "wrap": 0, "measure": 0}
+
+
+def test_no_literal_words_are_drawn() -> None:
+    found = []
+    for path in _python_files("rendering"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            at = IMAGE_TEXT.get(node.func.attr)
+            if at is None or len(node.args) <= at:
+                continue
+            words = _literal_words(node.args[at])
+            if words is not None:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {words!r}")
+    assert not found, found
