@@ -38,7 +38,7 @@ from typing import Any
 
 from bot.messages import t
 from hadara.content import default_catalog
-from hadara.words import colour_name, track_name
+from hadara.words import card_name, colour_name, track_name
 from i18n import join
 
 VERSION = "hd1"
@@ -302,11 +302,8 @@ def clip(text: str, limit: int) -> str:
 
 def card_namer(catalog: Any) -> Callable[[str], str]:
     """A function naming card ids from an engine catalog (ids without one)."""
-    cards = getattr(catalog, "cards", None) or {}
-
     def name(cid: str) -> str:
-        card = cards.get(cid)
-        return card.name if card is not None else str(cid)
+        return card_name(catalog, cid)  # in the language being spoken
 
     return name
 

@@ -29,6 +29,8 @@ pytest.importorskip("simcord")
 import discord  # noqa: E402
 import simcord.interactions as sim_interactions  # noqa: E402
 
+from hadara.content import default_catalog  # noqa: E402
+from hadara.words import card_name  # noqa: E402
 from i18n import LOCALES, NATIVE_NAMES, translate  # noqa: E402
 
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -79,6 +81,11 @@ async def test_french_japanese_and_english_players_at_one_table(
 
         # every panel each player saw was in their language, and only theirs
         patterns = {lang: title_pattern(lang) for lang in LOCALES}
+        cat = default_catalog()
+        english_names = {lang: re.compile(r"\b(" + "|".join(sorted(
+            (re.escape(c.name) for c in cat.cards.values()
+             if card_name(cat, c.id, lang) != c.name), key=len, reverse=True)) + r")\b")
+            for lang in ("fr", "ja")}
         seen: dict[str, int] = dict.fromkeys(LOCALES, 0)
         for turn in played.turns:
             lang = lang_of[turn.user]
@@ -88,6 +95,11 @@ async def test_french_japanese_and_english_players_at_one_table(
                     assert not patterns[other].match(panel.title), (lang, panel.title)
                 assert bool(CJK.search(panel.description)) == (lang == "ja"), (
                     lang, panel.description[:200])
+                if lang != "en":  # cards are named in the reader's language too
+                    shown = panel.description + " ".join(
+                        str(c.get("label")) for c in panel.components)
+                    english = english_names[lang].search(shown)
+                    assert english is None, (lang, english, shown[:300])
                 seen[lang] += 1
         assert all(seen[lang] >= 10 for lang in LOCALES), seen
         assert {t.kind for t in played.turns if lang_of[t.user] == "ja"} >= {

@@ -172,7 +172,7 @@ engine-event-extra_coin = Pièce de départ supplémentaire : { $names }
 engine-event-epoch_started = === Époque { $epoch } — 1er joueur : { $name } ===
 engine-event-wheel_set = { $name } règle la roue : son Blason pointe vers le paquet { $colour }.
 engine-event-draw = { $name } (paquet { $colour })
-engine-event-round_started = Phase A, tour { $round } : chacun pioche 2 cartes — { $draws }.
+engine-event-round_started = Phase A, manche { $round } : chacun pioche 2 cartes — { $draws }.
 engine-event-discards = {" ; "}défausse { $card }
 engine-event-round-buy = { $name } achète { $card } pour { $cost ->
         [one] { $cost } pièce

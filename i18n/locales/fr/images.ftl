@@ -1,5 +1,5 @@
 ### Les mots dessinés sur les images (rendering/) : la table, les plateaux des joueurs, les
-### images privées de décision, la révélation d’un tour, les scores et le classement.
+### images privées de décision, la révélation d’une manche, les scores et le classement.
 ### Termes des règles : Époque, phase A/B, 1er joueur, roue, blason, pioche, défausse, pièces,
 ### Revenu, Militaire, Culture, Alimentation, Colonie (pillage, alliance), buste (sculpter),
 ### jeton Bonus (côté face, côté pile), sceau argenté, sceau doré, points de victoire.
@@ -43,7 +43,7 @@ image-status-phase-b = Époque { $epoch } · phase B
 image-status-after-a = Époque { $epoch } · après la phase A
 image-status-after-b = Époque { $epoch } · après la phase B
 image-status-wheel = réglage de la roue
-image-status-round = tour { $round } sur { $rounds }
+image-status-round = manche { $round } sur { $rounds }
 image-status-take = prise { $take } sur { $takes }
 image-status-colonies = colonies
 image-status-statues = bustes
@@ -56,7 +56,7 @@ image-table-first = 1er joueur
 image-table-winner = vainqueur
 image-table-shared-victory = victoire partagée
 image-table-to-act = à jouer
-image-table-caption-wheel = { $name } tourne la roue : vers quelle pioche pointe le blason { $emblem }
+image-table-caption-wheel = { $name } tourne la roue : vers quelle pioche orienter le blason { $emblem }
 image-table-caption-phase-b = Phase B : à tour de rôle, prenez le dessus d’une défausse
 image-table-caption-setup = Chacun choisit le côté de sa carte de départ
 image-table-caption-waiting = Les pioches attendent la phase A
@@ -120,11 +120,11 @@ image-setup-initiative = Initiative { $initiative }.
 image-setup-side = Côté { $side }
 image-setup-tag-chosen = CHOISI
 
-image-wheel-line = Orientez votre blason vers une pioche. Chaque ligne : où chacun pioche au tour 1.
+image-wheel-line = Orientez votre blason vers une pioche. Chaque ligne : où chacun pioche à la manche 1.
 image-wheel-point-at = Viser
 
-image-draft-picked-buy = Votre choix : acheter { $card }. Modifiable jusqu’à la fin du tour.
-image-draft-picked-sell = Votre choix : vendre { $card }. Modifiable jusqu’à la fin du tour.
+image-draft-picked-buy = Votre choix : acheter { $card }. Modifiable jusqu’à la fin de la manche.
+image-draft-picked-sell = Votre choix : vendre { $card }. Modifiable jusqu’à la fin de la manche.
 image-draft-offer = Pioche { $colour ->
     [bleu] bleue
     [vert] verte
@@ -201,9 +201,9 @@ image-medals-can-silver = Achat possible : choisissez la couleur du jeton
 image-medals-can-gold = Achat possible
 image-medals-unavailable = Indisponible pour l’instant
 
-## La révélation d’un tour
+## La révélation d’une manche
 
-image-reveal-title = Époque { $epoch } · tour { $round } sur { $rounds } : gardées
+image-reveal-title = Époque { $epoch } · manche { $round } sur { $rounds } : gardées
 image-reveal-discarded = défaussées
 image-reveal-paid = payé { $cost }
 image-reveal-sold = carte vendue ({ $colour })
