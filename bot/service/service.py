@@ -899,10 +899,6 @@ class GameService:
                 takeover: list[int] | None = None, until: float | None = None) -> Update:
         """Build and publish the update of one change."""
         cat, players = new.catalog, new.players
-        # English log lines (logs, tests); the cogs word events in each reader's language
-        lines = [line for ev in res.public for line in describe(ev, players, cat, "en")]
-        private_lines = {s: [line for ev in evs for line in describe(ev, players, cat, "en")]
-                         for s, evs in res.private.items()}
         board = old is None or bool(res.public)
         stale = set(res.private) | (stale or set())
         for s in range(new.n):
@@ -914,9 +910,9 @@ class GameService:
             scores, winners = final_ranking(new, live.record.seats)
         update = Update(
             game_id=live.record.id, version=new.version, revision=live.rev,
-            status=live.record.status, cause=cause, by=by, public=list(res.public), lines=lines,
+            status=live.record.status, cause=cause, by=by, public=list(res.public),
+            words=(list(players), cat),
             private={s: list(evs) for s, evs in res.private.items()},
-            private_lines=private_lines,
             waiting=_waiting(new, self._deadlines(live.record.id))
             if live.record.status == ACTIVE else [], board_changed=board,
             stale_panels=sorted(stale), over=over, scores=scores, winners=winners,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bot.storage.base import SeatRecord
+from hadara.narrate import describe
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,8 @@ class Reminder(NamedTuple):
 class Update:
     """One change of one game. Seats are the engine's seats once the game has started (the
     lobby's before). Events are the engine's (codes with parameters); ``lines`` and
-    ``private_lines`` word them in English (``hadara.narrate.describe``)."""
+    ``private_lines`` word them in English on demand (logs and tests: the cogs word them in
+    each reader's language, so no update pays for wording nobody reads)."""
 
     game_id: int
     version: int  # the engine's game.version (0 in the lobby); the store's notify() version
@@ -65,9 +67,7 @@ class Update:
     #             conceded, abandoned; deadline, reminder, takeover, rejoined, vote, away, back
     by: list[tuple[int, str]] = field(default_factory=list)  # (seat, submitted_by) per action
     public: list[Event] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
     private: dict[int, list[Event]] = field(default_factory=dict)
-    private_lines: dict[int, list[str]] = field(default_factory=dict)
     waiting: list[Waiting] = field(default_factory=list)  # who must act now, on which decision
     board_changed: bool = False  # the public board (spectator view) changed: re-post it
     stale_panels: list[int] = field(default_factory=list)  # seats whose private panel changed
@@ -82,6 +82,25 @@ class Update:
     takeover: list[int] = field(default_factory=list)  # seats the AI plays from now on
     until: float | None = None  # away: when the user is back
     ai_share: dict[int, float] | None = None  # at the end: per seat, share of AI decisions
+    # the players' names and the catalog that word the events (``lines``, ``private_lines``)
+    words: tuple[list[str], Any] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def lines(self) -> list[str]:
+        """The public events in English."""
+        if self.words is None:
+            return []
+        players, catalog = self.words
+        return [line for ev in self.public for line in describe(ev, players, catalog, "en")]
+
+    @property
+    def private_lines(self) -> dict[int, list[str]]:
+        """Each seat's private events in English ("You draw …")."""
+        if self.words is None:
+            return {}
+        players, catalog = self.words
+        return {s: [line for ev in evs for line in describe(ev, players, catalog, "en")]
+                for s, evs in self.private.items()}
 
 
 Callback = Callable[[Update], Any]
