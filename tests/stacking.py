@@ -8,6 +8,7 @@ overrides.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -329,3 +330,33 @@ def perturb_hidden(game: Game, seat: int, rng: Rng) -> Game:
 
 def track(colour: str) -> int:
     return TRACK_OF_COLOUR[colour]
+
+
+def played_events() -> list[tuple[list[str], dict[str, Any], bool]]:
+    """(players, event, private) for every event of a random basic and advanced game."""
+    out = []
+    for seed, variant in ((5, "basic"), (6, "advanced")):
+        g = Game.new(["Ann", "Bo", "Cy"], variant, seed)
+        rng = Rng(seed)
+        results = [g.opening]
+        while not g.is_over:
+            seat = g.waiting_on()[rng.below(len(g.waiting_on()))]
+            acts = g.legal_actions(seat)
+            results.append(g.apply(seat, acts[rng.below(len(acts))]))
+        for res in results:
+            out += [(g.players, e, False) for e in res.public]
+            out += [(g.players, e, True) for evs in res.private.values() for e in evs]
+    return out
+
+
+def renumbered_effects(cat: Catalog) -> tuple[Catalog, dict[str, dict[str, int]]]:
+    """The catalog with every effect number of the rules data replaced by a distinct new one
+    (901, 902, …), and those numbers by effect: wording must follow the data."""
+    changed: dict[str, dict[str, int]] = {}
+    k = 901
+    for eid, params in cat.rules.effects.items():
+        changed[eid] = {}
+        for key in params:
+            changed[eid][key] = k
+            k += 1
+    return dataclasses.replace(cat, rules=dataclasses.replace(cat.rules, effects=changed)), changed

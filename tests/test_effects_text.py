@@ -4,10 +4,10 @@ the images share. Every number in a wording comes from the data (``data/rules.js
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
+from stacking import renumbered_effects
 
 from hadara.content import EFFECT_KINDS, TRACK_OF_COLOUR, TRACKS, Catalog, Effect
 from hadara.effects import EFFECT_NAMES, effect_name, effect_summary, effect_text
@@ -80,14 +80,7 @@ def test_P5_wording_has_the_cards_own_medal_prices(cat: Catalog) -> None:
 def test_wording_follows_changed_data(cat: Catalog) -> None:
     """P1 … P15: with other numbers in the rules data the words change with them, so none
     is hard-coded."""
-    changed: dict[str, dict[str, int]] = {}
-    k = 901
-    for eid, params in cat.rules.effects.items():
-        changed[eid] = {}
-        for key in params:
-            changed[eid][key] = k
-            k += 1
-    other = dataclasses.replace(cat, rules=dataclasses.replace(cat.rules, effects=changed))
+    other, changed = renumbered_effects(cat)
     for eid, params in changed.items():
         for e in effects_of(cat, eid):
             for text in (effect_text(e, other), effect_summary(e, other)):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from stacking import played_events
 
 from hadara import narrate
 from hadara.ai.hint import hint
@@ -229,19 +230,7 @@ ENGLISH_REFUSALS = [
 
 def _played() -> list[tuple[list[str], dict[str, Any]]]:
     """(players, event) for every event, public and private, of a basic and an advanced game."""
-    out = []
-    for seed, variant in ((5, "basic"), (6, "advanced")):
-        g = Game.new(["Ann", "Bo", "Cy"], variant, seed)
-        rng = Rng(seed)
-        results = [g.opening]
-        while not g.is_over:
-            seat = g.waiting_on()[rng.below(len(g.waiting_on()))]
-            acts = g.legal_actions(seat)
-            results.append(g.apply(seat, acts[rng.below(len(acts))]))
-        for res in results:
-            out += [(g.players, e) for e in res.public]
-            out += [(g.players, e) for evs in res.private.values() for e in evs]
-    return out
+    return [(players, e) for players, e, _private in played_events()]
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from stacking import at, card, cards, force, new_game, run
+from stacking import at, card, cards, force, new_game, played_events, run
 
 from hadara import narrate
 from hadara.content import Catalog
@@ -304,23 +304,6 @@ def _strings(data: Any) -> list[str]:
     if isinstance(data, list | tuple):
         return [s for v in data for s in _strings(v)]
     return []
-
-
-def played_events() -> list[tuple[list[str], dict[str, Any], bool]]:
-    """(players, event, private) for every event of a random basic and advanced game."""
-    out = []
-    for seed, variant in ((5, "basic"), (6, "advanced")):
-        g = Game.new(["Ann", "Bo", "Cy"], variant, seed)
-        rng = Rng(seed)
-        results = [g.opening]
-        while not g.is_over:
-            seat = g.waiting_on()[rng.below(len(g.waiting_on()))]
-            acts = g.legal_actions(seat)
-            results.append(g.apply(seat, acts[rng.below(len(acts))]))
-        for res in results:
-            out += [(g.players, e, False) for e in res.public]
-            out += [(g.players, e, True) for evs in res.private.values() for e in evs]
-    return out
 
 
 def test_events_are_codes_and_every_kind_has_a_line_or_none_by_decision(cat: Catalog) -> None:

@@ -12,6 +12,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from stacking import renumbered_effects
 
 import i18n
 from hadara.content import (
@@ -140,14 +141,7 @@ def test_every_effect_words_in_every_language_with_the_english_numbers(
     language itself (its own catalog, no fallback), all with the same numbers as English, for
     every epoch's P5 prices and with other data numbers too."""
     have = i18n.keys(loc)
-    k = 901
-    changed: dict[str, dict[str, int]] = {}
-    for eid, params in cat.rules.effects.items():
-        changed[eid] = {}
-        for key in params:
-            changed[eid][key] = k
-            k += 1
-    other = dataclasses.replace(cat, rules=dataclasses.replace(cat.rules, effects=changed))
+    other, _changed = renumbered_effects(cat)
     for eid in EFFECT_KINDS:
         for level in ("name", "text", "summary"):
             assert i18n.fluent_id(f"effect.{eid}.{level}") in have, (loc, eid, level)
