@@ -33,6 +33,7 @@ from hadara.rng import Rng
 from hadara.state import WHEEL
 from hadara.views import view as seat_view
 from hadara.words import card_name, colour_name
+from i18n import t
 
 #: Topic -> its rule id in docs/rules.md (purple effects are their own ids, ``P1`` …).
 TOPIC_RULES: dict[str, str] = {
@@ -218,3 +219,10 @@ def mistake(game: Game, seat: int, action: Mapping[str, Any], decision: str | No
     _, reason = hint(mine, legal, "greedy", catalog=ev.cat)
     return Note(round(loss, 1), label(game, seat, legal[taken]), label(game, seat, legal[best]),
                 reason, decision)
+
+
+def topic_name(topic: str) -> str:
+    """A topic's name as ``/hadara rules`` calls it (purple effects by their id)."""
+    if topic.startswith("P") and topic[1:].isdigit():
+        return t("learn.purple_name", id=topic)
+    return t(f"rules.name.{topic}")

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.learn import learned, topic_name
 from bot.messages import t
 from bot.service import scheduler as S
 from bot.storage.base import ACTIVE, LOBBY
@@ -308,10 +309,6 @@ async def rules(interaction: discord.Interaction[Any], topic: str | None = None)
 
 async def _met_line(interaction: discord.Interaction[Any]) -> str:
     """The rules the user has met in learning games (``/hadara learn``)."""
-    from bot.learn import learned
-
-    from .learn import topic_name
-
     met = learned(await hadara_bot(interaction).service.store.get_user_settings(
         interaction.user.id))
     if not met:

@@ -46,15 +46,8 @@ ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 CAUSES = frozenset({"started", "action", "ai", "forced", "deadline", "ahead"})
 
 
-def topic_name(topic: str) -> str:
-    """A topic's name as ``/hadara rules`` calls it (purple effects by their id)."""
-    if topic.startswith("P") and topic[1:].isdigit():
-        return t("learn.purple_name", id=topic)
-    return t(f"rules.name.{topic}")
-
-
 def lesson_text(lesson: L.Lesson) -> str:
-    head = t("learn.lesson.head", name=topic_name(lesson.topic), rule=lesson.rule)
+    head = t("learn.lesson.head", name=L.topic_name(lesson.topic), rule=lesson.rule)
     return f"{head}\n{t(lesson.key, **lesson.params)}"
 
 
