@@ -320,6 +320,10 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
             print(f"  (alice had no {', '.join(missing)} decision in this game)")
         await learning_moments(s)
         await bot.service.idle()
+    # simcord.run does not close the bot: close its service and store here, or the store's
+    # worker thread keeps the process alive after the last screenshot
+    await bot.service.close()
+    await bot.service.store.close()
     return s.taken
 
 

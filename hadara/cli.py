@@ -8,6 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from i18n import DEFAULT, LOCALES, speaking
+
 from .content import (
     COLOURS,
     DEFAULT_DATA_DIR,
@@ -159,6 +161,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m hadara", description="Hadara rules engine")
+    p.add_argument("--locale", choices=LOCALES, default=DEFAULT,
+                   help="the language of the game log (before the command: --locale fr demo)")
     sub = p.add_subparsers(dest="command", required=True)
 
     d = sub.add_parser("demo", help="print a whole game between simple players")
@@ -202,4 +206,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.func(args) or 0)
+    with speaking(args.locale):
+        return int(args.func(args) or 0)

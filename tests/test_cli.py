@@ -35,3 +35,15 @@ def test_demo_prints_a_whole_game(capsys):
     out = capsys.readouterr().out
     assert "Epoch I" in out and "Epoch III" in out
     assert "Final scores" in out and "Winner:" in out
+
+
+def test_demo_speaks_the_language_asked_for(capsys):
+    import i18n
+
+    for lang in i18n.LOCALES:
+        assert main(["--locale", lang, "demo", "--players", "2", "--seed", "3"]) == 0
+        out = capsys.readouterr().out
+        for other in i18n.LOCALES:
+            header = i18n.translate(other, "engine.event.final_scores")
+            assert (header in out) == (other == lang), (lang, other)
+    assert i18n.current() == i18n.DEFAULT  # the language was only spoken inside the command
