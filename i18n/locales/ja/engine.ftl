@@ -57,7 +57,7 @@ engine-review-rollout = { $best }：{ $changed }。時代の終わりまで{ $bu
 
 engine-step-setup_side = 準備カードの面選び
 engine-step-wheel = 紋章ダイヤルの設定
-engine-step-draft = フェイズAのカード選択
+engine-step-draft = カード選択
 engine-step-phase_b = フェイズB
 engine-step-colony = 入植
 engine-step-statue = 彫像
