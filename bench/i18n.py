@@ -61,8 +61,8 @@ def game_events(games: int) -> tuple[list[dict[str, Any]], list[list[str]], Any]
         game = Game.new(["Ann", "Bo", "Cy", "Di", "Ed"], seed=seed, variant="advanced")
         log: list[dict[str, Any]] = list(game.opening.public)
         rng = Rng(seed)
-        play(game, lambda g, d: rng.choice(d.actions),
-             on_result=lambda res: log.extend(res.public))
+        play(game, lambda g, d, rng=rng: rng.choice(d.actions),
+             on_result=lambda res, log=log: log.extend(res.public))
         events.extend(log)
         players.extend([game.players] * len(log))
         cat = game.catalog

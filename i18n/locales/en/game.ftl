@@ -72,7 +72,10 @@ game-games-where = {" "}in <#{ $thread }>
 game-games-lobby = • #{ $id }: lobby, { $taken }/{ $size } seats{ $where }
 game-games-your_turn = • #{ $id }: **your turn** — { $what }{ $where }
 game-games-waiting = • #{ $id }: waiting for { $names }{ $where }
-game-history-title = Game #{ $id }, the last { $count } lines:
+game-history-title = Game #{ $id }, the last { $count ->
+        [one] { $count } line
+       *[other] { $count } lines
+    }:
 game-concede-done = You conceded game #{ $id }. An AI plays your seat to the end.
 game-abandon-done = Game #{ $id } is abandoned.
 game-settings-title = Your settings:
@@ -131,7 +134,10 @@ rules-medals = After feeding, all at once: buy silver medals (placing an unused 
 rules-scoring = At the end: colonies, statues, silver medals (half the matching track, rounded up), gold medals (7 per medal per set of five colours), card points, purple sets (P11) and 1 point per 5 coins. Most points wins; ties go to the most coins left, then a shared win (G1, G2).
 rules-purple = Purple cards have no track of their own but carry effects P1–P15: better sales, bonus tiles, colour synergy, statue bonus, cheaper medals, paying to feed, surplus food, income bonus, colony coins, full silver, purple sets, gold wildcard, double actions, lower or bought requirements. Look one up with /hadara card.
 card-choice = { $name } · { $epoch } · { $colour }
-card-line = { $colour } card of epoch { $epoch } · cost { $cost } · { $points } points · gains: { $gains }
+card-line = { $colour } card of epoch { $epoch } · cost { $cost } · { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } · gains: { $gains }
 card-gain = +{ $n } { $track }
 card-no_gains = none
 card-effect = **{ $id } — { $name }**: { $text }

@@ -61,7 +61,10 @@ md-back-done = Welcome back: your clocks run again in { $count ->
         [one] one game
        *[other] { $count } games
     }.
-md-admin-allowance-done = Players on this server may now be away { $days } days a year.
+md-admin-allowance-done = Players on this server may now be away { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } a year.
 md-settings-tz = Time zone: **{ $tz }**
 md-settings-tz_unset = Time zone: not set (UTC).
 md-settings-quiet = Quiet hours: **{ $hours }** (no reminders then).
@@ -74,7 +77,10 @@ md-games-deadline = {" "}· ⏳ { $rel }
 md-games-away = You are away until { $at }.
 refusal-taken_over = The AI plays your seat; take it back with /hadara rejoin first.
 refusal-not_taken_over = The AI does not play your seat: nothing to rejoin.
-refusal-away_allowance = That is more time away than this server allows: { $allowance } days a year, { $used } used, { $left } left.
+refusal-away_allowance = That is more time away than this server allows: { $allowance ->
+        [one] { $allowance } day
+       *[other] { $allowance } days
+    } a year, { $used } used, { $left } left.
 refusal-bad_request-bad_days = Days must be more than 0 and at most { $max }.
 refusal-bad_request-already_away = You are away already; /hadara back first.
 refusal-bad_request-not_away = You are not away.

@@ -35,8 +35,14 @@ play-setup-chosen = Your choice: side { $side }.
 play-wheel-intro = Point your emblem at a deck: it decides which deck everyone draws from in round 1.
 play-wheel-option = **{ $colour }**: { $draws }
 play-wheel-draw = { $player } { $colour }
-play-draft-intro = Your deck: { $colour } · you have { $coins } coins. Keep one card and buy or sell it; the other goes to the discards.
-play-phase_b-intro = You have { $coins } coins. Take the top card of a discard pile: buy it or sell it.
+play-draft-intro = Your deck: { $colour } · you have { $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    }. Keep one card and buy or sell it; the other goes to the discards.
+play-phase_b-intro = You have { $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    }. Take the top card of a discard pile: buy it or sell it.
 play-card-line = **{ $name }** ({ $colour }): buy { $buy } · sell +{ $sell }
 play-card-tiles = {" "}· a buy places a bonus tile: { $tiles }
 play-card-cannot_afford = {" "}· too expensive for you now
@@ -61,7 +67,10 @@ play-feeding-p6 = P6: pay { $cost } coins instead of removing a card (you have {
 play-feeding-points = { $points } points
 play-feeding-effect = effect { $effect }
 play-feeding-p2_tile = carries a { $tile } tile
-play-medals-intro = You have { $coins } coins. Silver medal { $silver } ({ $silver_left } left) · gold medal { $gold } ({ $gold_left } left).
+play-medals-intro = You have { $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    }. Silver medal { $silver } ({ $silver_left } left) · gold medal { $gold } ({ $gold_left } left).
 play-medals-silver_values = A silver medal would score now: { $values }.
 play-medals-gold_value = One more gold medal would score { $value } now.
 play-unavailable-head = **Not available now:**
