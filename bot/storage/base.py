@@ -1,10 +1,10 @@
 """The storage interface the game service is written against.
 
 A game is stored as its record (setup, seed, content and rules version, status, options), its
-seats and its action log; the engine replays it. The store also owns what several processes
-would have to share: the per-game lock and the "game changed" notices. SQLite (one process) is
-the embedded implementation; a PostgreSQL one can implement the same protocol later without
-touching the service.
+seats and its action log; the engine replays it. The store also owns what several processes share: the
+per-game lock, the "game changed" notices and who runs the deadline scheduler. SQLite (one
+process) is the embedded implementation; PostgreSQL (``bot/storage/postgres.py``) lets
+several bot processes share one database.
 
 Every write method is one transaction: it either happens entirely or not at all.
 """
@@ -362,4 +362,20 @@ class Store(Protocol):
         """Tell every listener (in any process) that a game changed."""
 
     def listen(self, callback: Callable[[int, int], None]) -> Callable[[], None]:
-        """Call ``callback(game_id, version)`` on every change; returns an unsubscribe."""
+        """Call ``callback(game_id, version)`` on every change; returns an unsubscribe.
+
+        Several processes (PostgreSQL): also for a change another process made — from its
+        NOTIFY, and, at the latest, inside :meth:`lock` before it yields when the game changed
+        since this process last read or wrote it (so a service that drops its in-memory copy
+        on such a call reloads the current game under the lock). ``version`` is then -1 when
+        unknown."""
+
+    # -- several processes (PostgreSQL); SQLite, alone in its process, owns everything
+    async def claim_scheduler(self) -> bool:
+        """Whether this process runs the deadline scheduler (fires timers) now. SQLite: True.
+        PostgreSQL: an advisory lock held by one process at a time on its own connection,
+        so it is released when that process dies; call again to take over."""
+
+    def listen_timers(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` when another process added, moved or deleted timers (the
+        scheduler's owner then reloads them); returns an unsubscribe. SQLite never calls."""

@@ -898,6 +898,12 @@ class SqliteStore:
 
         return unsubscribe
 
+    async def claim_scheduler(self) -> bool:
+        return True  # one process owns the file
+
+    def listen_timers(self, callback: Callable[[], None]) -> Callable[[], None]:
+        return lambda: None  # no other process changes the timers
+
 
 async def _user_version(db: aiosqlite.Connection) -> int:
     async with db.execute("PRAGMA user_version") as cur:
