@@ -66,6 +66,9 @@ from .scheduler import GroupKey, Scheduler
 from .updates import Hub, Reminder, Update, Waiting
 
 log = logging.getLogger(__name__)
+#: How often a process that does not run the deadline scheduler tries to take it over (a
+#: PostgreSQL advisory lock, free as soon as its holder's connection is gone).
+CLAIM_EVERY = 1.0
 
 MIN_SEATS, MAX_SEATS = 2, 5
 DEFAULT_MAX_GAMES = 256  # games kept in memory (least recently used evicted when idle)
@@ -124,6 +127,10 @@ class GameService:
         self._games: OrderedDict[int, _Live] = OrderedDict()
         self._loading: dict[int, asyncio.Future[_Live]] = {}
         self._resume: asyncio.Task[None] | None = None
+        self._claiming: asyncio.Task[None] | None = None  # waiting to own the scheduler
+        self._unlisten: list[Callable[[], None]] = []
+        self._background: set[asyncio.Task[None]] = set()
+        self._sleep = sleep
         self._tasks: dict[int, asyncio.Task[None]] = {}  # the play-on task per game
         self._again: set[int] = set()  # kicked while its play-on task ran: look once more
         self._closed = False
@@ -145,14 +152,25 @@ class GameService:
             self._vacations.setdefault(v.user_id, []).append(v)
         self.scheduler.load(await self.store.timers())
         self._closed = False
-        self.scheduler.start()
+        # several processes over one database: another's change drops our stale copy, and
+        # only the process holding the scheduler's claim fires timers (the others keep trying,
+        # to take over when it stops)
+        self._unlisten = [self.store.listen(self._changed_elsewhere),
+                          self.store.listen_timers(self._timers_changed)]
+        if await self.store.claim_scheduler():
+            self.scheduler.start()
+        else:
+            self._claiming = asyncio.create_task(self._claim_scheduler(), name="claim timers")
         self._resume = asyncio.create_task(self._resume_all(ids))
 
     async def close(self) -> None:
         """Stop playing on (what is stored stays; ``open`` resumes it) and free the pools."""
         self._closed = True
+        for unlisten in self._unlisten:
+            unlisten()
+        self._unlisten = []
         await self.scheduler.stop()
-        tasks = [t for t in [self._resume, *self._tasks.values()]
+        tasks = [t for t in [self._resume, self._claiming, *self._tasks.values()]
                  if t is not None and not t.done()]
         for t in tasks:
             t.cancel()
@@ -721,6 +739,46 @@ class GameService:
         game = save.from_dict(data, catalogs={catalog.version: catalog})
         return _Live(rec, game, authors=[a.seat * 4 + _author(a.submitted_by)
                                          for a in stored.actions])
+
+    # ------------------------------------------------------------------ other processes
+
+    def _changed_elsewhere(self, game_id: int, version: int) -> None:
+        """The store's notice that a game changed. A copy in memory that may not be the stored
+        one (another version, a lobby, or ``version`` -1: changed by another process) is
+        dropped and reloaded on next use; this process's own notices come while the game is
+        pinned or carry the version it holds, and change nothing."""
+        live = self._games.get(game_id)
+        if live is None or live.pins:
+            return
+        held = live.game.version if live.game is not None else None
+        if version >= 0 and held == version:
+            return
+        del self._games[game_id]
+        self.images.forget(game_id)
+
+    def _timers_changed(self) -> None:
+        """Another process added, moved or deleted timers: the scheduler's owner reloads."""
+        if self.scheduler.running and not self._closed:
+            task = asyncio.create_task(self._reload_timers(), name="reload timers")
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _reload_timers(self) -> None:
+        self.scheduler.load(await self.store.timers())
+
+    async def _claim_scheduler(self) -> None:
+        """Try to own the scheduler every ``CLAIM_EVERY`` seconds until this process does;
+        then load the timers (another process may have left some due) and run it."""
+        while not self._closed:
+            await self._sleep(CLAIM_EVERY)
+            try:
+                if await self.store.claim_scheduler():
+                    self.scheduler.load(await self.store.timers())
+                    self.scheduler.start()
+                    log.info("this process now runs the deadline scheduler")
+                    return
+            except Exception:
+                log.exception("claiming the scheduler failed; trying again")
 
     def _evict(self, keep: int | None = None) -> None:
         """Drop the least recently used idle games beyond ``max_games`` (never ``keep``, nor
