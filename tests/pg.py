@@ -9,6 +9,7 @@ and CI run as: as root the server runs as the ``postgres`` user through ``runuse
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import pwd
@@ -102,9 +103,7 @@ class TempPostgres:
     def stop(self) -> None:
         if self.dir is None:
             return
-        try:
+        with contextlib.suppress(subprocess.CalledProcessError):
             self._call("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
-        except subprocess.CalledProcessError:
-            pass
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir = None

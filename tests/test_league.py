@@ -1,4 +1,5 @@
-"""Leagues end to end through the real game service on SQLite (docs/leagues.md): a simulated
+"""Leagues end to end through the real game service on every storage backend
+(tests/conftest.py; docs/leagues.md): a simulated
 season (12 players, 3 rounds, tables of 4, greedy AIs standing in), standings and archive, the
 recorder's restart-safe catch-up, refusals, exports, and the rated-games-have-no-hints rule."""
 
@@ -12,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SQLITE, StoreFactory
 
-from bot.league import export
+from bot.league import export, sim
 from bot.league.leagues import (
     ALREADY_MEMBER,
     NOT_MEMBER,
@@ -30,8 +32,7 @@ from bot.league.recorder import Recorder
 from bot.league.sim import InlineExecutor, SimClock, simulate_season
 from bot.service.refusals import Refusal
 from bot.service.service import GameService
-from bot.storage.base import MemberRecord, TableRecord
-from bot.storage.sqlite import SqliteStore
+from bot.storage.base import MemberRecord, Store, TableRecord
 from rendering.leaderboard import leaderboard_text, render_leaderboard
 
 GUILD = 77
@@ -39,16 +40,16 @@ GUILD = 77
 
 @dataclass
 class Env:
-    store: SqliteStore
+    store: Store
     games: GameService
     ratings: Ratings
     leagues: LeagueService
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
+async def env(make_store: StoreFactory) -> AsyncIterator[Env]:
     clock = SimClock()
-    store = SqliteStore(tmp_path / "league.sqlite3", clock=clock)
+    store = make_store("league", clock=clock)
     await store.open()
     games = GameService(store, clock=clock, ai_pool=InlineExecutor(),
                         render_pool=InlineExecutor())
@@ -71,7 +72,11 @@ async def wait_games(env: Env, ids: list[int]) -> None:
     raise AssertionError("games did not finish")
 
 
-async def test_simulated_season_end_to_end(tmp_path: Path) -> None:
+async def test_simulated_season_end_to_end(make_store: StoreFactory, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    if make_store.backend != SQLITE:  # the simulation opens "SqliteStore(file, clock=…)"
+        monkeypatch.setattr(sim, "SqliteStore",
+                            lambda db, *, clock: make_store(str(db), clock=clock))
     result = await simulate_season(12, 3, 4, seed=1, path=tmp_path / "sim.sqlite3")
     standings = result["standings"]
     assert len(standings) == 12 and len(result["games"]) == 9

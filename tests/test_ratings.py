@@ -5,16 +5,15 @@ concessions and AI-played seats last, shared victories tied); void and recompute
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import StoreFactory
 
 from bot.league import ratings as RT
 from bot.league.ratings import MU, SIGMA, Ratings, fresh, ordinal, rate, replay, result_ranks
-from bot.storage.base import FINISHED, GameRecord, RatedResult, SeatRecord
+from bot.storage.base import FINISHED, GameRecord, RatedResult, SeatRecord, Store
 from bot.storage.base import Rating as Row
-from bot.storage.sqlite import SqliteStore
 from hadara import scoring
 from hadara.simulate import random_game
 
@@ -129,14 +128,14 @@ def test_shared_victory_is_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # ------------------------------------------------------------------ stored: void, recompute
 
-async def add_game(store: SqliteStore) -> int:
+async def add_game(store: Store) -> int:
     rec = GameRecord(id=0, status=FINISHED, variant="basic", options={"rated": True},
                      created_at=1.0, updated_at=1.0)
     return await store.create_game(rec)
 
 
-async def test_record_void_and_recompute(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "r.sqlite3", clock=lambda: 123.0)
+async def test_record_void_and_recompute(make_store: StoreFactory) -> None:
+    store = make_store("r", clock=lambda: 123.0)
     await store.open()
     try:
         svc = Ratings(store, clock=lambda: 123.0)

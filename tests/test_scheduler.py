@@ -1,9 +1,10 @@
 """Multi-day games: time controls, the durable scheduler, reminders, expiry, strikes, AI
 takeover, votes, vacations and catch-up (bot/service/scheduler.py and the service's calls),
-on real SQLite files with a virtual clock: the service's ``clock`` reads ``VirtualTime.now``
-and its ``sleep`` waits (in 1 ms real steps) until the test has moved ``now`` far enough.
+on real databases (every backend of tests/conftest.py) with a virtual clock: the service's
+``clock`` reads ``VirtualTime.now`` and its ``sleep`` waits (in 1 ms real steps) until the test
+has moved ``now`` far enough.
 
-The kill tests run the service in a child process (this file run as a script), with a deadline
+The kill tests (SQLite only: they hook ``SqliteStore.before_commit``) run the service in a child process (this file run as a script), with a deadline
 already due at start-up, and SIGKILL it just before the firing transaction commits (through
 ``SqliteStore.before_commit``) or just after; after a restart the move is in the log once.
 """
@@ -21,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -34,9 +35,12 @@ from bot.service import GameService, ImageCache, Refusal, Update  # noqa: E402
 from bot.service import scheduler as S  # noqa: E402
 from bot.service.scheduler import Scheduler  # noqa: E402
 from bot.storage import ACTIVE, FINISHED, ActionRecord, SqliteStore  # noqa: E402
-from bot.storage.base import DEADLINE, REMINDER, TimerRecord  # noqa: E402
+from bot.storage.base import DEADLINE, REMINDER, Store, TimerRecord  # noqa: E402
 from hadara.engine import Game  # noqa: E402
 from hadara.setup import Setup  # noqa: E402
+
+if TYPE_CHECKING:  # this file also runs as the kill tests' child process, without pytest's path
+    from conftest import StoreFactory
 
 H = 3600.0
 START = 1_767_225_600.0  # 2026-01-01 00:00 UTC
@@ -60,9 +64,10 @@ class VirtualTime:
 
 @dataclass
 class Env:
-    path: Path
+    make_store: StoreFactory
+    place: str
     vt: VirtualTime
-    store: SqliteStore
+    store: Store
     svc: GameService
     updates: list[Update]
     pool: ThreadPoolExecutor
@@ -77,7 +82,7 @@ class Env:
 
     async def reopen(self) -> Env:
         await self.close()
-        return await make_env(self.path, self.vt, self.pool)
+        return await make_env(self.make_store, self.place, self.vt, self.pool)
 
     async def close(self) -> None:
         await self.svc.close()
@@ -98,8 +103,9 @@ async def settle(svc: GameService) -> None:
     raise AssertionError("the scheduler did not settle")
 
 
-async def make_env(path: Path, vt: VirtualTime, pool: ThreadPoolExecutor) -> Env:
-    store = SqliteStore(path)
+async def make_env(make_store: StoreFactory, place: str, vt: VirtualTime,
+                   pool: ThreadPoolExecutor) -> Env:
+    store = make_store(place)
     await store.open()
     svc = GameService(store, clock=vt.clock, sleep=vt.sleep, ai_pool=pool,
                       image_cache=ImageCache(1 << 20))
@@ -107,7 +113,7 @@ async def make_env(path: Path, vt: VirtualTime, pool: ThreadPoolExecutor) -> Env
     svc.subscribe(updates.append)
     await svc.open()
     await settle(svc)
-    return Env(path, vt, store, svc, updates, pool)
+    return Env(make_store, place, vt, store, svc, updates, pool)
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +123,8 @@ def pool() -> Any:
 
 
 @pytest.fixture
-async def env(tmp_path: Path, pool: ThreadPoolExecutor) -> AsyncIterator[Env]:
-    e = await make_env(tmp_path / "games.sqlite3", VirtualTime(), pool)
+async def env(make_store: StoreFactory, pool: ThreadPoolExecutor) -> AsyncIterator[Env]:
+    e = await make_env(make_store, "games", VirtualTime(), pool)
     try:
         yield e
     finally:
@@ -626,6 +632,7 @@ async def _state(db: Path) -> tuple[dict[int, list[str]], list[TimerRecord]]:
         await store.close()
 
 
+@pytest.mark.sqlite_only  # kills the process between the write and its COMMIT on the file
 @pytest.mark.parametrize("where", ["before_commit", "after_commit"])
 def test_killed_while_a_deadline_fires_it_fires_exactly_once(tmp_path: Path,
                                                              where: str) -> None:

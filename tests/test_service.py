@@ -1,4 +1,4 @@
-"""The game service (bot/service) on real SQLite files: lobby, submissions under concurrency,
+"""The game service (bot/service) on real databases (every backend of tests/conftest.py): lobby, submissions under concurrency,
 refusals that write nothing, playing on with AI in a process pool, restarts, older content,
 concessions and images."""
 
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import StoreFactory
 
 from bot.service import GameService, ImageCache, Refusal, Update
 from bot.service.content import read_files
@@ -26,9 +27,9 @@ from bot.storage import (
     ActionRecord,
     GameRecord,
     SeatRecord,
-    SqliteStore,
     StoredGame,
 )
+from bot.storage.base import Store
 from hadara import driver
 from hadara.content import DEFAULT_DATA_DIR, load_catalog
 from hadara.engine import RULES_VERSION, Game
@@ -57,8 +58,9 @@ def pool() -> Iterator[ProcessPoolExecutor]:
 
 @dataclass
 class Env:
-    path: Path
-    store: SqliteStore
+    make_store: StoreFactory
+    place: str
+    store: Store
     svc: GameService
     updates: list[Update]
     pool: ProcessPoolExecutor
@@ -67,15 +69,16 @@ class Env:
         """Close the service and database; open them again (a restart of the process)."""
         await self.svc.close()
         await self.store.close()
-        return await make_env(self.path, self.pool)
+        return await make_env(self.make_store, self.place, self.pool)
 
     async def close(self) -> None:
         await self.svc.close()
         await self.store.close()
 
 
-async def make_env(path: Path, pool: ProcessPoolExecutor, max_games: int = 256) -> Env:
-    store = SqliteStore(path)
+async def make_env(make_store: StoreFactory, place: str, pool: ProcessPoolExecutor,
+                   max_games: int = 256) -> Env:
+    store = make_store(place)
     await store.open()
     svc = GameService(store, clock=Clock(), ai_pool=pool, render_pool=pool,
                       image_cache=ImageCache(8 << 20), ai_options={"ismcts": {"iterations": 4}},
@@ -83,12 +86,12 @@ async def make_env(path: Path, pool: ProcessPoolExecutor, max_games: int = 256) 
     updates: list[Update] = []
     svc.subscribe(updates.append)
     await svc.open()
-    return Env(path, store, svc, updates, pool)
+    return Env(make_store, place, store, svc, updates, pool)
 
 
 @pytest.fixture
-async def env(tmp_path: Path, pool: ProcessPoolExecutor) -> AsyncIterator[Env]:
-    e = await make_env(tmp_path / "games.sqlite3", pool)
+async def env(make_store: StoreFactory, pool: ProcessPoolExecutor) -> AsyncIterator[Env]:
+    e = await make_env(make_store, "games", pool)
     try:
         yield e
     finally:
@@ -517,9 +520,9 @@ async def test_images_render_off_the_loop_and_are_cached(env: Env) -> None:
     assert small.bytes <= small.max_bytes and len(small) == 1
 
 
-async def test_idle_games_are_evicted_and_reloaded_on_demand(tmp_path: Path,
+async def test_idle_games_are_evicted_and_reloaded_on_demand(make_store: StoreFactory,
                                                              pool: ProcessPoolExecutor) -> None:
-    env = await make_env(tmp_path / "few.sqlite3", pool, max_games=2)
+    env = await make_env(make_store, "few", pool, max_games=2)
     try:
         gids = [await table(env, [HOST, ALICE], seats=2) for _ in range(4)]
         snaps = {g: (await env.svc.load(g)).game for g in gids}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import pytest
+from conftest import StoreFactory
 from test_service import ALICE, BOB, Env, make_env, stored, table
 
 from bot.service import Refusal
@@ -26,8 +26,8 @@ def pool() -> Iterator[ProcessPoolExecutor]:
 
 
 @pytest.fixture
-async def env(tmp_path: Path, pool: ProcessPoolExecutor) -> AsyncIterator[Env]:
-    e = await make_env(tmp_path / "games.sqlite3", pool)
+async def env(make_store: StoreFactory, pool: ProcessPoolExecutor) -> AsyncIterator[Env]:
+    e = await make_env(make_store, "games", pool)
     try:
         yield e
     finally:

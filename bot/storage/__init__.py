@@ -1,7 +1,10 @@
-"""Storage of games for the service: the :class:`Store` protocol and its SQLite implementation.
+"""Storage of games for the service: the :class:`Store` protocol and its implementations.
 
 ``open_store(url_or_path)`` picks the implementation: a plain path or ``sqlite:///path``
-(``sqlite:///:memory:`` for a throw-away) is SQLite; ``postgresql://…`` is not supported yet.
+(``sqlite:///:memory:`` for a throw-away) is :class:`SqliteStore` (one process);
+``postgresql://…`` (also ``postgres://`` and ``postgresql+asyncpg://``) is
+:class:`~bot.storage.postgres.PostgresStore`, which several bot processes can share. The
+PostgreSQL module (and asyncpg) is imported only when such a URL is opened.
 """
 
 from __future__ import annotations
@@ -32,8 +35,9 @@ __all__ = [
 ]
 
 
-def open_store(url_or_path: str | Path) -> SqliteStore:
-    """The store for a path or URL, not yet opened (``await store.open()``)."""
+def open_store(url_or_path: str | Path) -> Store:
+    """The store for a path or URL, not yet opened (``await store.open()``); StorageError for
+    an empty path or an unknown scheme."""
     if isinstance(url_or_path, Path):
         return SqliteStore(url_or_path)
     text = url_or_path.strip()
@@ -50,7 +54,8 @@ def open_store(url_or_path: str | Path) -> SqliteStore:
             raise StorageError(f"bad SQLite URL {text!r}: expected sqlite:///path")
         return SqliteStore(rest[1:])
     if scheme in ("postgresql", "postgres") or scheme.startswith("postgresql+"):
-        raise StorageError("PostgreSQL storage is not supported yet; use a SQLite path "
-                           "(HADARA_DB=var/hadara.sqlite3)")
+        from .postgres import PostgresStore
+
+        return PostgresStore(text)
     raise StorageError(f"unknown database URL scheme {scheme!r} in {text!r} "
-                       "(expected a path or sqlite:///path)")
+                       "(expected a path, sqlite:///path or postgresql://…)")
