@@ -2,6 +2,7 @@
 
     python bench/service.py [--json] [--games 100] [--seconds 10] [--rates 100,500]
                             [--stored 1000] [--only throughput,paced,startup,memory,stall]
+                            [--db URL | --pg] [--processes 1] [--foreign 0.1]
 
 Prints figures, never asserts. Each part uses its own temporary SQLite file:
 
@@ -29,6 +30,24 @@ Prints figures, never asserts. Each part uses its own temporary SQLite file:
   and again with the cached ones dropped (default render pool: the loop's threads). ``cold``
   is until the first AI decision (pool start, first render), ``warm`` after.
 
+Several processes (throughput and paced only): ``--db URL`` runs them over that database
+instead of the temporary file (a SQLite path or ``sqlite:///path``, or ``postgresql://…``;
+the games are written into it first, and stay), ``--pg`` over a throw-away PostgreSQL server
+(tests/pg.py; a new database per run), and ``--processes N`` starts N worker processes
+(multiprocessing, spawn), each with its own store and ``GameService`` over the same database,
+started together. The games are split between them (worker *i* plays the games *i*, *i+N* …
+and the replacements of its finished ones), and with a store that coordinates processes
+(PostgreSQL) each worker also plays, instead of one of its own rounds, a round of a game another
+worker owns with probability ``--foreign`` (default 0.1): a game's clicks may arrive at any
+process, as with a sharded bot. Figures: the totals as above (``accepted_per_s`` over all
+processes, ``p50_ms``/``p99_ms`` over all submissions) and ``per_process``. A paced run's
+clicks per second are split evenly between the processes.
+
+SQLite coordinates nothing between processes (its lock, notices and the scheduler live in the
+process) and lets one writer at a time commit: there the games are split strictly (no foreign
+clicks; ``--foreign`` is refused) and the processes queue for the database file's write lock
+(busy waiting, ``busy_timeout``) instead of sharing one group commit — several processes over
+SQLite measure that contention, not a deployment (a bot runs one process over SQLite).
 """
 
 from __future__ import annotations
@@ -37,20 +56,35 @@ import argparse
 import asyncio
 import gc
 import json
+import multiprocessing
 import random
 import sqlite3
 import sys
 import tempfile
 import time
+import traceback
 import tracemalloc
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from bot.service import GameService, ImageCache, Refusal, Update  # noqa: E402
-from bot.storage import ACTIVE, FINISHED, SqliteStore  # noqa: E402
+from bot.service.content import read_files  # noqa: E402
+from bot.storage import (  # noqa: E402
+    ACTIVE,
+    FINISHED,
+    ActionRecord,
+    GameRecord,
+    SeatRecord,
+    SqliteStore,
+    StorageError,
+    Store,
+    open_store,
+)
 from bot.storage.sqlite import _dumps  # noqa: E402
 from hadara.content import default_catalog  # noqa: E402
 from hadara.engine import RULES_VERSION, Game  # noqa: E402
@@ -131,14 +165,15 @@ class Players:
         return True
 
 
-async def open_service(path: Path, **kw: Any) -> tuple[SqliteStore, GameService]:
-    store = SqliteStore(path)
+async def open_service(path: Path | str, **kw: Any) -> tuple[Store, GameService]:
+    """A store (a SQLite path, or any URL ``open_store`` takes) and its opened service."""
+    store: Store = SqliteStore(path) if isinstance(path, Path) else open_store(path)
     svc = GameService(store, image_cache=ImageCache(8 << 20), **kw)
     await svc.open()
     return store, svc
 
 
-async def close_service(store: SqliteStore, svc: GameService) -> None:
+async def close_service(store: Store, svc: GameService) -> None:
     await svc.close()
     await store.close()
 
@@ -146,33 +181,79 @@ async def close_service(store: SqliteStore, svc: GameService) -> None:
 # ---------------------------------------------------------------------- throughput
 
 
-async def throughput(tmp: Path, games: int, seconds: float, rate: float | None,
-                     seed: int = 1) -> dict[str, float]:
-    """Saturation (rate None: click again at once) or a paced offered load (clicks/s)."""
-    # games spread over their course (as games started at different times would be; the
-    # same steps at the same moment in every game would come as bursts of clicks)
-    path = tmp / f"throughput-{rate}.sqlite3"
-    await write_stored(path, games, seed, finished_share=0.0)
-    store, svc = await open_service(path, ai_pool=ThreadPoolExecutor(1))
+def is_sqlite(db: Path | str) -> bool:
+    """A SQLite path or ``sqlite:///`` URL (not a server database such as PostgreSQL)."""
+    if isinstance(db, Path):
+        return True
+    scheme, sep, _ = db.strip().partition("://")
+    return not sep or scheme.lower() == "sqlite"
+
+
+def sqlite_path(db: Path | str) -> Path:
+    if isinstance(db, Path):
+        return db
+    text = db.strip()
+    if text.lower().startswith("sqlite://"):
+        text = text[len("sqlite://"):][1:]  # sqlite:///relative, sqlite:////absolute
+    return Path(text)
+
+
+def db_kind(db: Path | str) -> str:
+    return "sqlite" if is_sqlite(db) else str(db).strip().partition("://")[0].lower()
+
+
+async def prepare_games(db: Path | str, games: int, seed: int) -> list[int]:
+    """``games`` active games written into the database (SQLite: straight into its tables,
+    as ever; another database: through the store); their ids."""
+    ids: list[int] = []
+    if is_sqlite(db):
+        await write_stored(sqlite_path(db), games, seed, finished_share=0.0, ids=ids)
+    else:
+        await write_stored_through(str(db), games, seed, finished_share=0.0, ids=ids)
+    return ids
+
+
+async def play_share(db: Path | str, own: list[int], others: list[int], seconds: float,
+                     rate: float | None, seed: int, foreign: float,
+                     ready: Any = None) -> dict[str, Any]:
+    """One process's part: a service over ``db`` plays the games ``own`` (and replaces the
+    finished ones) and, with probability ``foreign`` per round, a round of one of ``others``
+    instead. ``ready``: a barrier to wait at before the clock starts (the other workers)."""
+    store, svc = await open_service(db, ai_pool=ThreadPoolExecutor(1))
     await svc.idle()
     rng = random.Random(seed)
     latencies: list[float] = []
     players = []
-    for gid in await store.game_ids((ACTIVE,)):
+    for gid in own:
         p = Players(svc, gid, rng, latencies)
         await p.seat_users()
         players.append(p)
-    latencies.clear()
-    for p in players:
-        p.accepted = p.refused = 0
+    visiting: dict[int, Players] = {}  # the other workers' games this one clicked in
     pacer = Pacer(rate, rng) if rate else None
     for p in players:
         p.pacer = pacer
+
+    async def visit() -> None:
+        gid = others[rng.randrange(len(others))]
+        v = visiting.get(gid)
+        if v is None:
+            v = visiting[gid] = Players(svc, gid, rng, latencies)
+            await v.seat_users()
+            v.pacer = pacer
+        await v.round()  # False once the game is over (its owner replaces it)
+
+    if ready is not None:  # every worker set up: start together
+        await asyncio.to_thread(ready.wait)
+    latencies.clear()
+    for p in players:
+        p.accepted = p.refused = 0
     stop = time.perf_counter() + seconds
 
     async def play(p: Players) -> None:
         while time.perf_counter() < stop:
-            if not await p.round():
+            if others and foreign and rng.random() < foreign:
+                await visit()
+            elif not await p.round():
                 p.gid = await new_game(svc, rng)
                 await p.seat_users()
 
@@ -180,14 +261,114 @@ async def throughput(tmp: Path, games: int, seconds: float, rate: float | None,
     await asyncio.gather(*(play(p) for p in players))
     elapsed = time.perf_counter() - t0
     await svc.idle()
-    accepted = sum(p.accepted for p in players)
     await close_service(store, svc)
-    return {"accepted": accepted, "seconds": round(elapsed, 2),
-            "accepted_per_s": round(accepted / elapsed, 1),
-            "refused": sum(p.refused for p in players),
+    return {"games": len(own), "accepted": sum(p.accepted for p in players)
+            + sum(v.accepted for v in visiting.values()),
+            "refused": sum(p.refused for p in players)
+            + sum(v.refused for v in visiting.values()),
+            "foreign_accepted": sum(v.accepted for v in visiting.values()),
+            "foreign_refused": sum(v.refused for v in visiting.values()),
+            "seconds": elapsed, "latencies": latencies}
+
+
+def figures(part: dict[str, Any]) -> dict[str, Any]:
+    """The reported figures of one process's (or the merged) part."""
+    latencies, elapsed = part["latencies"], part["seconds"]
+    return {"accepted": part["accepted"], "seconds": round(elapsed, 2),
+            "accepted_per_s": round(part["accepted"] / elapsed, 1),
+            "refused": part["refused"],
             "p50_ms": round(pct(latencies, 50) * 1000, 2),
             "p99_ms": round(pct(latencies, 99) * 1000, 2),
-            "max_ms": round(max(latencies) * 1000, 2)}
+            "max_ms": round(max(latencies, default=float("nan")) * 1000, 2)}
+
+
+def _worker(index: int, db: str, own: list[int], others: list[int], seconds: float,
+            rate: float | None, seed: int, foreign: float, ready: Any, out: Any) -> None:
+    """A worker process (spawned): its part, or the error, onto the ``out`` queue."""
+    try:
+        result = asyncio.run(play_share(db, own, others, seconds, rate, seed, foreign, ready))
+    except BaseException:  # the parent reports it (and does not wait for a result forever)
+        ready.abort()
+        out.put((index, {"error": traceback.format_exc()}))
+        return
+    out.put((index, result))
+
+
+def run_processes(db: str, ids: list[int], processes: int, seconds: float,
+                  rate: float | None, seed: int, foreign: float) -> list[dict[str, Any]]:
+    """``processes`` spawned workers over ``db``, worker i owning ``ids[i::processes]``."""
+    ctx = multiprocessing.get_context("spawn")
+    ready, out = ctx.Barrier(processes), ctx.Queue()
+    shares = [ids[i::processes] for i in range(processes)]
+    workers = []
+    for i in range(processes):
+        others = [g for j, share in enumerate(shares) if j != i for g in share]
+        rate_i = rate / processes if rate else None
+        workers.append(ctx.Process(
+            target=_worker, name=f"bench-worker-{i}",
+            args=(i, db, shares[i], others, seconds, rate_i, seed + 7919 * i, foreign, ready,
+                  out)))
+    for w in workers:
+        w.start()
+    results: dict[int, dict[str, Any]] = {}
+    deadline = time.monotonic() + seconds + 600  # set-up (resume every game) and the run
+    while len(results) < processes:
+        try:
+            index, result = out.get(timeout=5)
+        except Exception:  # queue.Empty: is everybody still alive?
+            dead = [w for w in workers if not w.is_alive() and w.exitcode != 0]
+            if dead or time.monotonic() > deadline:
+                for w in workers:
+                    if w.is_alive():
+                        w.terminate()
+                raise RuntimeError(f"worker {dead[0].name if dead else '?'} died "
+                                   f"(exit code {dead[0].exitcode if dead else '?'})"
+                                   ) from None
+            continue
+        results[index] = result
+    for w in workers:
+        w.join()
+    errors = [f"worker {i}:\n{r['error']}" for i, r in sorted(results.items()) if "error" in r]
+    if errors:
+        raise RuntimeError("\n".join(errors))
+    return [results[i] for i in range(processes)]
+
+
+async def throughput(tmp: Path, games: int, seconds: float, rate: float | None,
+                     seed: int = 1, *, db: str | None = None, processes: int = 1,
+                     foreign: float | None = None) -> dict[str, Any]:
+    """Saturation (rate None: click again at once) or a paced offered load (clicks/s), in
+    this process (``processes`` 1) or split between spawned worker processes."""
+    # games spread over their course (as games started at different times would be; the
+    # same steps at the same moment in every game would come as bursts of clicks)
+    target: Path | str = tmp / f"throughput-{rate}.sqlite3" if db is None else db
+    ids = await prepare_games(target, games, seed)
+    if foreign is None:
+        foreign = 0.1 if processes > 1 and not is_sqlite(target) else 0.0
+    if processes == 1:
+        parts = [await play_share(target, ids, [], seconds, rate, seed, 0.0)]
+    else:
+        if is_sqlite(target) and foreign:
+            raise SystemExit("--foreign needs a store that coordinates processes "
+                             "(PostgreSQL): two processes over one SQLite file would each "
+                             "write a game from a stale copy of it")
+        parts = await asyncio.to_thread(run_processes, str(target), ids, processes, seconds,
+                                        rate, seed, foreign)
+    merged = {"accepted": sum(p["accepted"] for p in parts),
+              "refused": sum(p["refused"] for p in parts),
+              "seconds": max(p["seconds"] for p in parts),
+              "latencies": [x for p in parts for x in p["latencies"]]}
+    out: dict[str, Any] = figures(merged)
+    if processes > 1 or db is not None:
+        out["db"] = db_kind(target)
+    if processes > 1:
+        out["processes"] = processes
+        out["foreign"] = foreign
+        out["foreign_accepted"] = sum(p["foreign_accepted"] for p in parts)
+        out["per_process"] = [{"games": p["games"], **figures(p),
+                               "foreign_accepted": p["foreign_accepted"],
+                               "foreign_refused": p["foreign_refused"]} for p in parts]
+    return out
 
 
 # ---------------------------------------------------------------------- stored games
@@ -207,25 +388,33 @@ def base_games(count: int, seed: int) -> list[Game]:
     return out
 
 
-async def write_stored(path: Path, count: int, seed: int = 2,
-                 finished_share: float = 0.1) -> dict[str, int]:
+def stored_games(count: int, seed: int, finished_share: float
+                 ) -> Iterator[tuple[str, Game, int, list[int]]]:
     """``count`` started games, each a random prefix of a base game's log (whole, and
-    finished, for ``finished_share`` of them), written in one transaction straight into the
-    store's tables (the schema the store made)."""
-    await _create_schema(path)
+    finished, for ``finished_share`` of them): ``(status, base game, actions, user ids)``."""
     rng = random.Random(seed)
     bases = base_games(20, seed)
-    cat = default_catalog()
-    now = time.time()
-    con = sqlite3.connect(path)
-    con.execute("BEGIN")
-    active = finished = rows = 0
     for _ in range(count):
         base = bases[rng.randrange(len(bases))]
         assert base.log is not None and base.setup is not None
         whole = rng.random() < finished_share
         n = len(base.log) if whole else rng.randrange(1, len(base.log))
-        status = FINISHED if whole else ACTIVE
+        users = [rng.randrange(1, 1 << 40) for _ in range(SEATS)]
+        yield (FINISHED if whole else ACTIVE), base, n, users
+
+
+async def write_stored(path: Path, count: int, seed: int = 2,
+                 finished_share: float = 0.1, ids: list[int] | None = None) -> dict[str, int]:
+    """:func:`stored_games` written in one transaction straight into the store's tables (the
+    schema the store made); their ids appended to ``ids``."""
+    await _create_schema(path)
+    cat = default_catalog()
+    now = time.time()
+    con = sqlite3.connect(path)
+    con.execute("BEGIN")
+    active = finished = rows = 0
+    for status, base, n, users in stored_games(count, seed, finished_share):
+        assert base.log is not None and base.setup is not None
         active += status == ACTIVE
         finished += status == FINISHED
         cur = con.execute(
@@ -235,7 +424,9 @@ async def write_stored(path: Path, count: int, seed: int = 2,
             (status, _dumps({"seats": SEATS}), _dumps(base.setup.to_dict()), base.seed,
              cat.version, RULES_VERSION, 1, now, now))
         gid = cur.lastrowid
-        users = [rng.randrange(1, 1 << 40) for _ in range(SEATS)]
+        assert gid is not None
+        if ids is not None:
+            ids.append(gid)
         con.executemany(
             "INSERT INTO seats (game_id, seat, name, user_id) VALUES (?, ?, ?, ?)",
             [(gid, s, name, users[s]) for s, name in enumerate(base.players)])
@@ -247,6 +438,41 @@ async def write_stored(path: Path, count: int, seed: int = 2,
         rows += n
     con.execute("COMMIT")
     con.close()
+    return {"active": active, "finished": finished, "rows": rows}
+
+
+async def write_stored_through(db: str, count: int, seed: int = 2,
+                               finished_share: float = 0.1,
+                               ids: list[int] | None = None) -> dict[str, int]:
+    """The same games written through the store of ``db`` (any URL ``open_store`` takes,
+    such as PostgreSQL): per game ``create_game`` and one ``write_actions``."""
+    store = open_store(db)
+    await store.open()
+    cat = default_catalog()
+    now = time.time()
+    active = finished = rows = 0
+    try:
+        await store.save_content(cat.version, read_files())  # as the service does at start
+        for status, base, n, users in stored_games(count, seed, finished_share):
+            assert base.log is not None and base.setup is not None
+            active += status == ACTIVE
+            finished += status == FINISHED
+            gid = await store.create_game(GameRecord(
+                id=0, status=status, variant="basic", options={"seats": SEATS},
+                created_at=now, updated_at=now, content_version=cat.version,
+                rules_version=RULES_VERSION, setup=base.setup.to_dict(), seed=base.seed,
+                host_user_id=1, discord={},
+                seats=[SeatRecord(seat=s, name=name, user_id=users[s])
+                       for s, name in enumerate(base.players)]))
+            if ids is not None:
+                ids.append(gid)
+            await store.write_actions(gid, [
+                ActionRecord(seq=i, seat=e["seat"], action=e["action"], decision_id=None,
+                             submitted_by="bench", at=now)
+                for i, e in enumerate(base.log[:n])])
+            rows += n
+    finally:
+        await store.close()
     return {"active": active, "finished": finished, "rows": rows}
 
 
@@ -398,6 +624,28 @@ def note(label: str) -> None:
     print(f"... {label}", file=sys.stderr, flush=True)
 
 
+def temp_postgres() -> Any:
+    """A throw-away PostgreSQL server (tests/pg.py's ``TempPostgres``), started."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hadara_test_pg", ROOT / "tests" / "pg.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    reason = module.missing()
+    if reason:
+        raise SystemExit(f"--pg: cannot start a PostgreSQL server here: {reason}")
+    return module.TempPostgres().start()
+
+
+def check_db(db: str) -> None:
+    """Refuse a database URL the stores cannot open (before writing any game)."""
+    try:
+        open_store(db)
+    except StorageError as exc:
+        raise SystemExit(f"--db {db}: {exc}") from None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -407,39 +655,85 @@ def main() -> None:
                         help="clicks per second offered in the paced runs")
     parser.add_argument("--stored", type=int, default=1000)
     parser.add_argument("--only", default="throughput,paced,startup,memory,stall")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--db", metavar="URL",
+                       help="throughput and paced runs over this database (a SQLite path, "
+                       "sqlite:///path or postgresql://…; the games are written into it "
+                       "and stay); default: a temporary SQLite file per run")
+    where.add_argument("--pg", action="store_true",
+                       help="throughput and paced runs over a throw-away PostgreSQL server "
+                       "(tests/pg.py), a new database per run")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="worker processes (spawned), each with its own service over the "
+                        "same database, the games split between them (default 1: this one)")
+    parser.add_argument("--foreign", type=float, default=None,
+                        help="with several processes: the share of rounds a worker plays in "
+                        "a game another worker owns (default 0.1; 0 with SQLite, which "
+                        "cannot share a game between processes)")
     args = parser.parse_args()
+    if args.processes < 1:
+        parser.error("--processes must be 1 or more")
+    if args.foreign is not None and not 0 <= args.foreign <= 1:
+        parser.error("--foreign is a share from 0 to 1")
+    if args.db:
+        check_db(args.db)
+    if args.foreign and args.processes > 1 and not args.pg and is_sqlite(args.db or ""):
+        parser.error("--foreign needs a store that coordinates processes (PostgreSQL): two "
+                     "processes over one SQLite file would each write a game from a stale "
+                     "copy of it")
     parts = set(args.only.split(","))
     out: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="hadara-bench-") as name:
-        tmp = Path(name)
-        if "throughput" in parts:
-            note("throughput")
-            out["throughput"] = asyncio.run(throughput(tmp, args.games, args.seconds, None))
-        if "paced" in parts:
-            for rate in (float(r) for r in args.rates.split(",")):
-                note(f"paced {rate:g}/s")
-                out[f"paced_{rate:g}"] = asyncio.run(throughput(tmp, args.games, args.seconds,
-                                                                rate))
-        if parts & {"startup", "memory"}:
-            note("stored games")
-            stored = tmp / "stored.sqlite3"
-            t = time.perf_counter()
-            out["stored"] = {**asyncio.run(write_stored(stored, args.stored)),
-                             "write_s": round(time.perf_counter() - t, 1)}
-            if "startup" in parts:
-                note("startup")
-                out["startup"] = asyncio.run(startup(stored))
-            if "memory" in parts:
-                note("memory")
-                out["memory"] = asyncio.run(memory(stored, 300))
-        if "stall" in parts:
-            note("stall")
-            out["stall"] = asyncio.run(stall(tmp))
+    server = None
+    try:
+        if args.pg and parts & {"throughput", "paced"}:
+            note("starting a throw-away PostgreSQL server")
+            server = temp_postgres()
+            check_db(server.url())
+
+        with tempfile.TemporaryDirectory(prefix="hadara-bench-") as name:
+            tmp = Path(name)
+
+            def run(rate: float | None) -> dict[str, Any]:
+                db: str | None = args.db
+                if server is not None:  # a new database per run, as a new file per run
+                    db = str(server.create_database())
+                return asyncio.run(throughput(tmp, args.games, args.seconds, rate, db=db,
+                                              processes=args.processes,
+                                              foreign=args.foreign))
+
+            if "throughput" in parts:
+                note("throughput")
+                out["throughput"] = run(None)
+            if "paced" in parts:
+                for rate in (float(r) for r in args.rates.split(",")):
+                    note(f"paced {rate:g}/s")
+                    out[f"paced_{rate:g}"] = run(rate)
+            if parts & {"startup", "memory"}:
+                note("stored games")
+                stored = tmp / "stored.sqlite3"
+                t = time.perf_counter()
+                out["stored"] = {**asyncio.run(write_stored(stored, args.stored)),
+                                 "write_s": round(time.perf_counter() - t, 1)}
+                if "startup" in parts:
+                    note("startup")
+                    out["startup"] = asyncio.run(startup(stored))
+                if "memory" in parts:
+                    note("memory")
+                    out["memory"] = asyncio.run(memory(stored, 300))
+            if "stall" in parts:
+                note("stall")
+                out["stall"] = asyncio.run(stall(tmp))
+    finally:
+        if server is not None:
+            server.stop()
     if args.json:
         print(json.dumps(out))
         return
-    for part, figures in out.items():
-        print(f"{part}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+    for part, values in out.items():
+        per_process = values.pop("per_process", [])
+        print(f"{part}: " + ", ".join(f"{k} {v}" for k, v in values.items()))
+        for i, one in enumerate(per_process):
+            print(f"  process {i}: " + ", ".join(f"{k} {v}" for k, v in one.items()))
 
 
 if __name__ == "__main__":

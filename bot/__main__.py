@@ -1,5 +1,7 @@
 """``python -m bot``: run the bot; ``python -m bot --check``: validate without connecting;
-``python -m bot league-sim …``: simulate a league season (docs/leagues.md)."""
+``python -m bot league-sim …``: simulate a league season (docs/leagues.md);
+``python -m bot migrate-db --from sqlite:///… --to postgresql://…``: copy a SQLite database
+into a new PostgreSQL one and verify it (bot/storage/migrate.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ def setup_logging(level: str) -> None:
 async def check(config: Config) -> list[str]:
     """Configuration, storage (migrations) and content, without connecting to Discord."""
     from bot.storage import open_store
+    from bot.storage.migrate import kind_of, redact, schema_version
     from hadara.content import default_catalog
 
     lines = [f"token: {'set' if config.has_token else 'MISSING'} (never printed)"]
@@ -29,9 +32,13 @@ async def check(config: Config) -> list[str]:
     await store.open()
     try:
         ids = await store.game_ids()
+        version = await schema_version(store)
     finally:
         await store.close()
-    lines.append(f"database: {config.db} (schema up to date, {len(ids)} active games)")
+    kind = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(kind_of(config.db), "unknown")
+    lines.append(f"database: {redact(config.db)} ({kind}, schema version "
+                 f"{'unknown' if version is None else version}, schema up to date, "
+                 f"{len(ids)} active games)")
     import importlib
 
     from bot.client import EXTENSIONS  # imports discord.py and the cogs' modules
@@ -75,9 +82,13 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "league-sim":
         return league_sim(argv[1:])
+    if argv and argv[0] == "migrate-db":
+        from bot.storage.migrate import main as migrate_db
+
+        return migrate_db(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord",
-                                 epilog="subcommand: league-sim (see python -m bot league-sim "
-                                 "--help)")
+                                 epilog="subcommands: league-sim, migrate-db (see python -m "
+                                 "bot league-sim --help, python -m bot migrate-db --help)")
     ap.add_argument("--check", action="store_true",
                     help="validate configuration, storage and content without connecting")
     ap.add_argument("--env-file", default=".env")
@@ -92,7 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             lines = asyncio.run(check(config))
         except Exception as exc:  # report any failure as a failed check, not a traceback
-            print(f"check failed: {exc}", file=sys.stderr)
+            from bot.storage.migrate import redact
+
+            print(f"check failed: {exc}".replace(config.db, redact(config.db)),
+                  file=sys.stderr)
             return 1
         print("\n".join(lines))
         if not config.has_token:

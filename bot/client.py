@@ -3,12 +3,18 @@
 ``HadaraBot`` receives its configuration and (optionally, for tests and the demo) a ready
 service; ``setup_hook`` opens the store and the service, registers the restart-proof
 components and loads the cogs. Commands are synced only when the command tree changed since
-the last sync (a hash kept beside the database), or instantly to ``HADARA_DEV_GUILD`` while
-developing, so restarts never spend Discord's daily command-create budget.
+the last sync (a hash kept beside a SQLite database, under ``var/`` for PostgreSQL), or
+instantly to ``HADARA_DEV_GUILD`` while developing, so restarts never spend Discord's daily
+command-create budget. With shards, only the process running shard 0 syncs.
+
+Sharding (``HADARA_SHARD_COUNT``/``HADARA_SHARD_IDS``, docs/deploy.md): ``HadaraBot(config)``
+then builds a :class:`ShardedHadaraBot`, discord.py's ``commands.AutoShardedBot`` running the
+configured shards of this process in one client. Without them it is a plain ``commands.Bot``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -34,10 +40,42 @@ def _discord_time() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+def commands_marker(db: str) -> Path:
+    """Where the hash of the last synced command tree is kept: beside a SQLite database, or
+    (a server database such as PostgreSQL) under ``var/`` of the working directory."""
+    scheme, sep, rest = db.strip().partition("://")
+    if not sep:
+        return Path(db).with_suffix(".commands")
+    if scheme.lower() == "sqlite" and rest.startswith("/") and rest != "/:memory:":
+        return Path(rest[1:]).with_suffix(".commands")
+    return Path("var") / "hadara.commands"
+
+
 class HadaraBot(commands.Bot):
+    """The bot. With ``config.shard_count`` set, ``HadaraBot(config)`` returns a
+    :class:`ShardedHadaraBot` (the same bot over discord.py's ``AutoShardedBot``)."""
+
+    def __new__(cls, config: Config, *args: Any, **kwargs: Any) -> HadaraBot:
+        if config.shard_count is not None and not issubclass(cls, commands.AutoShardedBot):
+            cls = ShardedHadaraBot
+        return super().__new__(cls)
+
     def __init__(self, config: Config, *, service: GameService | None = None,
                  store: Store | None = None, sync: bool | None = None,
                  **options: Any) -> None:
+        if isinstance(self, commands.AutoShardedBot):
+            # discord.py's documented manual sharding: AutoShardedBot(shard_count=N,
+            # shard_ids=[…]) runs those shards in this process (all N without shard_ids).
+            # Several processes each run a part of the shards over ONE PostgreSQL database.
+            # Discord routes a server's interactions to the shard (server id >> 22) % count,
+            # but a DM interaction (the buttons of the panels sent by DM) has no server and
+            # only ever reaches shard 0: the process running shard 0 must be up, or DM
+            # buttons fail. Any process can answer any game, a DM click in shard 0's
+            # process included: the store coordinates them (per-game advisory locks, change
+            # notices that drop stale copies, one process firing the deadlines).
+            options.setdefault("shard_count", config.shard_count)
+            if config.shard_ids is not None:
+                options.setdefault("shard_ids", list(config.shard_ids))
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None, **options)
         self.config = config
@@ -81,13 +119,17 @@ class HadaraBot(commands.Bot):
         policy = self.config.sync_commands
         if self._sync is False or (self._sync is None and policy == "never"):
             return
+        if self._sync is None and not self.config.runs_shard_zero:
+            # commands belong to the application, not to a shard: one process syncs them
+            log.info("commands are synced by the process running shard 0")
+            return
         if self.config.dev_guild is not None:
             guild = discord.Object(id=self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("commands synced to the development server %s", self.config.dev_guild)
             return
-        marker = Path(self.config.db).with_suffix(".commands")
+        marker = commands_marker(self.config.db)
         digest = await self._tree_hash()
         if self._sync is None and policy == "auto" and marker.is_file() \
                 and marker.read_text().strip() == digest:
@@ -96,3 +138,16 @@ class HadaraBot(commands.Bot):
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.write_text(digest)
         log.info("commands synced globally (the command tree changed)")
+
+
+class ShardedHadaraBot(HadaraBot, commands.AutoShardedBot):
+    """:class:`HadaraBot` over ``commands.AutoShardedBot``: built by ``HadaraBot(config)``
+    when ``config.shard_count`` is set (``HADARA_SHARD_COUNT``/``HADARA_SHARD_IDS``)."""
+
+    async def close(self) -> None:
+        # discord.py's AutoShardedClient makes its event queue in connect(); closing before
+        # that (a refused token, a store that cannot open in setup_hook) would raise
+        # AttributeError from close() and hide the real error
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            setattr(self, "_AutoShardedClient__queue", asyncio.PriorityQueue())  # noqa: B010
+        await super().close()

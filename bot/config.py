@@ -11,6 +11,7 @@ from pathlib import Path
 
 DEFAULT_DB = "var/hadara.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+MAX_SHARDS = 4096  # far beyond any Hadara deployment; a typo guard, not Discord's limit
 
 
 class ConfigError(Exception):
@@ -38,6 +39,53 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+def _whole(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def parse_shard_count(text: str) -> int | None:
+    """``HADARA_SHARD_COUNT``: empty (no sharding) or a whole number from 1."""
+    text = text.strip()
+    if not text:
+        return None
+    if not _whole(text) or not 1 <= int(text) <= MAX_SHARDS:
+        raise ConfigError(f"HADARA_SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS} "
+                          f"(the total number of shards over all processes), not {text!r}")
+    return int(text)
+
+
+def parse_shard_ids(text: str, count: int | None) -> tuple[int, ...] | None:
+    """``HADARA_SHARD_IDS``: the shards this process runs, as ids and ranges ("0,1", "0-3",
+    "0-3,8"), each below ``HADARA_SHARD_COUNT``; empty: every shard of the count."""
+    text = text.strip()
+    if not text:
+        return None
+    if count is None:
+        raise ConfigError("HADARA_SHARD_IDS needs HADARA_SHARD_COUNT (the total number of "
+                          "shards over all processes), e.g. HADARA_SHARD_COUNT=4 with "
+                          "HADARA_SHARD_IDS=0-1")
+    ids: set[int] = set()
+    for part in (p.strip() for p in text.split(",")):
+        low, dash, high = part.partition("-")
+        low, high = low.strip(), high.strip()
+        if not _whole(low) or (dash and not _whole(high)):
+            raise ConfigError(f"HADARA_SHARD_IDS must be shard ids or ranges separated by "
+                              f"commas, like 0,1 or 0-3; {part!r} is neither")
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise ConfigError(f"HADARA_SHARD_IDS: the range {part!r} runs backwards "
+                              f"(write {last}-{first})")
+        if last >= count:
+            raise ConfigError(f"HADARA_SHARD_IDS: shard {last} does not exist with "
+                              f"HADARA_SHARD_COUNT={count} (shards are numbered 0 to "
+                              f"{count - 1})")
+        twice = ids.intersection(range(first, last + 1))
+        if twice:
+            raise ConfigError(f"HADARA_SHARD_IDS names shard {min(twice)} twice")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
+
+
 @dataclass(frozen=True)
 class Config:
     token: str = field(default="", repr=False)
@@ -45,10 +93,24 @@ class Config:
     dev_guild: int | None = None
     log_level: str = "INFO"
     sync_commands: str = "auto"  # auto: sync when the command tree changed; always; never
+    # Sharding (several processes over one PostgreSQL database, docs/deploy.md): the total
+    # number of shards, and the ones this process runs (None: all of them). Both None: no
+    # sharding, one connection as a plain bot.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @property
     def has_token(self) -> bool:
         return bool(self.token.strip())
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
+
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process runs shard 0 (the one that receives DMs), or is unsharded."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def load(cls, env_file: Path | str = ".env",
@@ -65,9 +127,12 @@ class Config:
         sync = values.get("HADARA_SYNC_COMMANDS", "auto").strip().lower() or "auto"
         if sync not in ("auto", "always", "never"):
             raise ConfigError("HADARA_SYNC_COMMANDS must be auto, always or never")
+        shard_count = parse_shard_count(values.get("HADARA_SHARD_COUNT", ""))
+        shard_ids = parse_shard_ids(values.get("HADARA_SHARD_IDS", ""), shard_count)
         return cls(token=values.get("DISCORD_TOKEN", "").strip(),
                    db=values.get("HADARA_DB", "").strip() or DEFAULT_DB,
-                   dev_guild=int(dev) if dev else None, log_level=level, sync_commands=sync)
+                   dev_guild=int(dev) if dev else None, log_level=level, sync_commands=sync,
+                   shard_count=shard_count, shard_ids=shard_ids)
 
 
 NO_TOKEN_HELP = """\
