@@ -129,6 +129,14 @@ def asyncpg_url(url: str) -> str:
     return f"{'postgresql' if scheme == 'postgres' else scheme}://{rest}"
 
 
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Return a connection to its pool as it is. asyncpg's default reset runs
+    ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`` on every release — a round
+    trip per query here. These pools hold no session state: transactions end in their block,
+    a game lock is released explicitly (a connection that may still hold one is terminated
+    instead), and LISTEN and the scheduler's lock have connections of their own."""
+
 class PostgresStore(PostgresLeagues):
     """:class:`bot.storage.base.Store` on a PostgreSQL database shared by several processes."""
 
@@ -166,7 +174,7 @@ class PostgresStore(PostgresLeagues):
         self._closing = False
         try:
             pool = await asyncpg.create_pool(
-                self.url, min_size=1, max_size=self.POOL_SIZE,
+                self.url, min_size=1, max_size=self.POOL_SIZE, reset=_keep_session,
                 server_settings={"application_name": "hadara"})
         except (*_CONNECTION_ERRORS, ValueError) as exc:
             raise StorageError(f"cannot connect to {redact(self.url)}: {exc}") from exc
@@ -174,7 +182,7 @@ class PostgresStore(PostgresLeagues):
             async with pool.acquire() as conn:
                 await self._migrate(conn)
             lock_pool = await asyncpg.create_pool(
-                self.url, min_size=0, max_size=self.LOCK_CONNECTIONS,
+                self.url, min_size=0, max_size=self.LOCK_CONNECTIONS, reset=_keep_session,
                 server_settings={"application_name": "hadara locks"})
         except BaseException:
             pool.terminate()
