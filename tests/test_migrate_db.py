@@ -16,7 +16,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +38,10 @@ JSON_COLUMNS = {"options", "setup", "discord", "votes", "plan", "action", "paylo
                 "settings", "ranks", "seats", "result", "standings", "podium"}
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[TempPostgres]:
-    pg = TempPostgres().start()
-    try:
-        yield pg
-    finally:
-        pg.stop()
+@pytest.fixture(scope="session")
+def server(pg_server: TempPostgres) -> TempPostgres:
+    """The session's throw-away server (tests/conftest.py), skipped with its reason."""
+    return pg_server
 
 
 async def build_source(path: Path) -> None:

@@ -26,7 +26,7 @@ import queue as queue_module
 import signal
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -46,13 +46,10 @@ CLICK_SECONDS = 6.0
 PEOPLE = 4  # per clicked game, plus one greedy AI seat
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[TempPostgres]:
-    pg = TempPostgres().start()
-    try:
-        yield pg
-    finally:
-        pg.stop()
+@pytest.fixture(scope="session")
+def server(pg_server: TempPostgres) -> TempPostgres:
+    """The session's throw-away server (tests/conftest.py), skipped with its reason."""
+    return pg_server
 
 
 @pytest.fixture

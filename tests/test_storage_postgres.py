@@ -10,7 +10,7 @@ import contextlib
 import logging
 import shutil
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -74,13 +74,10 @@ async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
             await asyncio.sleep(0.01)
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[TempPostgres]:
-    pg = TempPostgres().start()
-    try:
-        yield pg
-    finally:
-        pg.stop()
+@pytest.fixture(scope="session")
+def server(pg_server: TempPostgres) -> TempPostgres:
+    """The session's throw-away server (tests/conftest.py), skipped with its reason."""
+    return pg_server
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ compared by ``repr`` so that an int where SQLite gives a float, or 1 where it gi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Iterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -47,13 +47,10 @@ def clock() -> float:
 
 # ---------------------------------------------------------------- the stores
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[TempPostgres]:
-    pg = TempPostgres().start()
-    try:
-        yield pg
-    finally:
-        pg.stop()
+@pytest.fixture(scope="session")
+def server(pg_server: TempPostgres) -> TempPostgres:
+    """The session's throw-away server (tests/conftest.py), skipped with its reason."""
+    return pg_server
 
 
 @pytest.fixture
