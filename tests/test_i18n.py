@@ -307,3 +307,17 @@ def test_no_literal_words_are_drawn() -> None:
             if words is not None:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {words!r}")
     assert not found, found
+
+
+async def test_a_choice_made_in_another_process_is_followed(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service import languages as L
+
+    here = client.service.languages
+    there = L.Languages(here.store)  # another bot process over the same database
+    assert await here.for_user(31) == "en" and await here.for_guild(9) == "en"
+    await there.choose(31, "ja")
+    await there.set_guild(9, "fr")
+    assert await here.for_user(31) == "en"  # cached for a while …
+    monkeypatch.setattr(L, "FRESH", 0.0)  # … and read again once it is stale
+    assert await here.for_user(31) == "ja" and await here.for_guild(9) == "fr"

@@ -5,11 +5,14 @@ A player reads their panels, private images and direct messages in the language 
 (seen with every interaction and remembered, since reminders and DMs have no interaction),
 else in their server's. Public messages and board images are in the server's language, which
 an admin sets (English until then). Choices live in the user and server settings; this keeps
-them cached so an interaction costs no database read after the first.
+them cached so an interaction costs no database read after the first; an entry is read again
+after ``FRESH`` seconds, so a choice made through another bot process (several processes over
+PostgreSQL) is followed within a minute.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from bot.storage.base import Store
@@ -18,20 +21,27 @@ from i18n import DEFAULT, LOCALES, normalise
 #: Settings keys: a user's choice, the language their Discord client last reported, a
 #: server's language.
 CHOICE, SEEN, SERVER = "language", "seen_language", "language"
+#: Seconds a cached choice is trusted before it is read again.
+FRESH = 60.0
 
 
 class Languages:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._users: dict[int, tuple[str | None, str | None]] = {}
-        self._guilds: dict[int, str] = {}
+        self._users: dict[int, tuple[float, str | None, str | None]] = {}
+        self._guilds: dict[int, tuple[float, str]] = {}
 
     async def _user(self, user_id: int) -> tuple[str | None, str | None]:
         cached = self._users.get(user_id)
-        if cached is None:
+        if cached is None or time.monotonic() - cached[0] > FRESH:
             settings = await self.store.get_user_settings(user_id)
-            cached = (_known(settings.get(CHOICE)), _known(settings.get(SEEN)))
-            self._users[user_id] = cached
+            cached = self._keep_user(user_id, settings)
+        return cached[1], cached[2]
+
+    def _keep_user(self, user_id: int, settings: dict[str, Any]
+                   ) -> tuple[float, str | None, str | None]:
+        cached = (time.monotonic(), _known(settings.get(CHOICE)), _known(settings.get(SEEN)))
+        self._users[user_id] = cached
         return cached
 
     async def _update_user(self, user_id: int, **changes: Any) -> None:
@@ -42,7 +52,7 @@ class Languages:
             else:
                 settings[key] = value
         await self.store.set_user_settings(user_id, settings)
-        self._users[user_id] = (_known(settings.get(CHOICE)), _known(settings.get(SEEN)))
+        self._keep_user(user_id, settings)
 
     async def for_user(self, user_id: int, seen: str | None = None,
                        guild_id: int | None = None) -> str:
@@ -74,18 +84,18 @@ class Languages:
         if guild_id is None:
             return DEFAULT
         cached = self._guilds.get(guild_id)
-        if cached is None:
+        if cached is None or time.monotonic() - cached[0] > FRESH:
             settings = await self.store.get_guild_settings(guild_id)
-            cached = _known(settings.get(SERVER)) or DEFAULT
+            cached = (time.monotonic(), _known(settings.get(SERVER)) or DEFAULT)
             self._guilds[guild_id] = cached
-        return cached
+        return cached[1]
 
     async def set_guild(self, guild_id: int, language: str) -> None:
         if language not in LOCALES:
             raise ValueError(f"unknown language {language!r}")
         settings = await self.store.get_guild_settings(guild_id)
         await self.store.set_guild_settings(guild_id, {**settings, SERVER: language})
-        self._guilds[guild_id] = language
+        self._guilds[guild_id] = (time.monotonic(), language)
 
 
 def _known(value: Any) -> str | None:
