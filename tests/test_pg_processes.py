@@ -69,7 +69,11 @@ def receive(q: Any, want: str, names: set[str], timeout: float,
             pytest.fail(f"timed out waiting for {want!r} from {sorted(names - set(got))} "
                         f"(exited: {dead})")
         try:
-            name, kind, payload = q.get(timeout=min(left, 1.0))
+            if isinstance(q, dict):  # one queue per process (a killed one's lock dies alone)
+                name = next(n for n in sorted(names - set(got)))
+                name, kind, payload = q[name].get(timeout=min(left, 0.2))
+            else:
+                name, kind, payload = q.get(timeout=min(left, 1.0))
         except queue_module.Empty:
             continue
         if kind == "crashed":
@@ -227,11 +231,13 @@ async def timer_rows(url: str) -> list[Any]:
 
 async def test_a_killed_scheduler_owner_is_replaced_and_each_deadline_fires_once(
         store_url: str) -> None:
-    q = CTX.Queue()
+    # a queue per process: A is frozen and killed, maybe while holding its queue's write
+    # lock, which must not stop B and C from reporting
+    q = {n: CTX.Queue() for n in ("A", "B", "C")}
     commands = {n: CTX.Queue() for n in ("A", "B", "C")}
     procs = {n: CTX.Process(target=scheduler_process,
                             args=(n, store_url, "owner" if n == "A" else "standby",
-                                  commands[n], q))
+                                  commands[n], q[n]))
              for n in ("A", "B", "C")}
     try:
         procs["A"].start()

@@ -105,3 +105,36 @@ async def test_the_scheduler_runs_once_claimed_and_reloads_on_notice(
         await svc.close()
         await store.close()
     assert not store.timer_listeners  # closing unsubscribes
+
+
+async def test_a_load_in_flight_when_the_game_changes_elsewhere_is_read_again(
+        tmp_path: Path) -> None:
+    store = SharedSqlite(tmp_path / "g.sqlite3")
+    svc = GameService(store)
+    await svc.open()
+    try:
+        gid = await started(svc)
+        svc._games.clear()  # evicted: the next use loads it
+        reads, gate = [], asyncio.Event()
+        real = store.load_game
+
+        async def slow_load(game_id: int) -> object:
+            reads.append(game_id)
+            stored = await real(game_id)
+            if len(reads) == 1:
+                await gate.wait()  # the first read is overtaken by another process's write
+            return stored
+
+        store.load_game = slow_load  # type: ignore[method-assign]
+        first = asyncio.create_task(svc.view(gid, 0))
+        second = asyncio.create_task(svc.view(gid, 1))  # waits on the same load
+        while not reads:
+            await asyncio.sleep(0)
+        store.elsewhere(gid)  # changed elsewhere while the read was in flight
+        gate.set()
+        await asyncio.gather(first, second)
+        assert reads == [gid, gid]  # read again, once, for both callers
+        assert gid in svc._games
+    finally:
+        await svc.close()
+        await store.close()

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import os
 import shutil
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -80,9 +82,14 @@ def server(pg_server: TempPostgres) -> TempPostgres:
     return pg_server
 
 
+_databases = itertools.count(1)
+
+
 @pytest.fixture
 def url(server: TempPostgres) -> str:
-    return server.create_database()
+    # names of this module's own: the session's server also holds tests/conftest.py's
+    # databases, named t<pid>_<n> too
+    return server.create_database(f"storage_pg_{os.getpid()}_{next(_databases)}")
 
 
 @pytest.fixture
@@ -477,6 +484,50 @@ async def test_the_lock_reports_a_game_another_process_changed(
     assert seen == [(game_id, -1)] * 4
 
 
+async def test_a_load_in_flight_across_a_lock_returns_the_current_game(
+        pair: tuple[PostgresStore, PostgresStore]) -> None:
+    """A service shares a load begun before its lock with the lock holder: the load must not
+    return a game older than the one the lock found."""
+    a, b = pair
+    game_id = await a.create_game(game(ACTIVE))
+    await a.write_actions(game_id, [act(0)])
+    assert (await a.load_game(game_id)) is not None
+    paused, resume = asyncio.Event(), asyncio.Event()
+    reads = [0]
+    real_read = a._read
+
+    class Slow:  # the first snapshot stops after the game's row
+        def __init__(self, conn: Any) -> None:
+            self.conn = conn
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.conn, name)
+
+        async def fetchrow(self, *args: Any) -> Any:
+            row = await self.conn.fetchrow(*args)
+            reads[0] += 1
+            if reads[0] == 1:
+                paused.set()
+                await resume.wait()
+            return row
+
+    @contextlib.asynccontextmanager
+    async def slow_read() -> AsyncIterator[Any]:
+        async with real_read() as conn:
+            yield Slow(conn)
+
+    a._read = slow_read  # type: ignore[method-assign]
+    loading = asyncio.create_task(a.load_game(game_id))  # e.g. a view, outside the lock
+    await paused.wait()
+    async with b.lock(game_id):  # meanwhile another process plays on
+        await b.write_actions(game_id, [act(1)])
+    async with a.lock(game_id):  # this process's lock finds the game changed …
+        resume.set()
+        stored = await loading  # … and the load it shares is read again
+        assert stored is not None and len(stored.actions) == 2
+    assert reads[0] == 2
+
+
 async def test_two_processes_playing_one_game_keep_one_log(
         pair: tuple[PostgresStore, PostgresStore]) -> None:
     """What the service does: a cached copy per process, dropped on a notice, reloaded under
@@ -513,7 +564,8 @@ async def test_a_lock_dies_with_its_connection(url: str,
     game_id = await a.create_game(game(ACTIVE))
     async with a.lock(game_id):
         await sql(url, "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE"
-                       " locktype = 'advisory' AND classid = $1 AND objid = $2",
+                       " locktype = 'advisory' AND classid = $1 AND objid = $2 AND database ="
+                       " (SELECT oid FROM pg_database WHERE datname = current_database())",
                   GAME_LOCKS, game_id)  # as if a's process had died
         async with asyncio.timeout(5), b.lock(game_id):
             pass
@@ -639,3 +691,5 @@ async def test_open_store_opens_postgresql_urls(url: str) -> None:
     with pytest.raises(StorageError, match="cannot connect") as refused:
         await unreachable.open()
     assert "s3cret" not in str(refused.value) and "bot:***@" in str(refused.value)
+    assert postgres_module.redact("postgresql:///h?user=u&password=s3cret&port=5") == \
+        "postgresql:///h?user=u&password=***&port=5"

@@ -130,6 +130,7 @@ class GameService:
         self._claiming: asyncio.Task[None] | None = None  # waiting to own the scheduler
         self._unlisten: list[Callable[[], None]] = []
         self._background: set[asyncio.Task[None]] = set()
+        self._generations: dict[int, int] = {}  # games changed elsewhere during a load
         self._sleep = sleep
         self._tasks: dict[int, asyncio.Task[None]] = {}  # the play-on task per game
         self._again: set[int] = set()  # kicked while its play-on task ran: look once more
@@ -159,7 +160,7 @@ class GameService:
                           self.store.listen_timers(self._timers_changed)]
         if await self.store.claim_scheduler():
             self.scheduler.start()
-        else:
+        if getattr(self.store, "shared", False) or not self.scheduler.running:
             self._claiming = asyncio.create_task(self._claim_scheduler(), name="claim timers")
         self._resume = asyncio.create_task(self._resume_all(ids))
 
@@ -699,30 +700,41 @@ class GameService:
                 live.pins -= 1
 
     async def _load(self, game_id: int) -> _Live:
-        live = self._games.get(game_id)
-        if live is not None:
-            self._games.move_to_end(game_id)
-            return live
-        pending = self._loading.get(game_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        fut: asyncio.Future[_Live] = asyncio.get_running_loop().create_future()
-        self._loading[game_id] = fut
-        try:
-            live = await self._read(game_id)
-            self._games[game_id] = live
-            fut.set_result(live)
-            self._evict(keep=game_id)
-            return live
-        except BaseException as exc:
-            if isinstance(exc, asyncio.CancelledError):
-                fut.cancel()
-            else:
-                fut.set_exception(exc)
-            fut.exception() if not fut.cancelled() else None  # retrieved
-            raise
-        finally:
-            del self._loading[game_id]
+        while True:
+            live = self._games.get(game_id)
+            if live is not None:
+                self._games.move_to_end(game_id)
+                return live
+            # a notice that the game changed elsewhere (``_changed_elsewhere``) bumps its
+            # generation: a load begun before it may be stale and is read again
+            generation = self._generations.get(game_id, 0)
+            pending = self._loading.get(game_id)
+            if pending is not None:
+                got = await asyncio.shield(pending)
+                if self._generations.get(game_id, 0) == generation:
+                    return got
+                continue
+            fut: asyncio.Future[_Live] = asyncio.get_running_loop().create_future()
+            self._loading[game_id] = fut
+            try:
+                live = await self._read(game_id)
+                fut.set_result(live)  # those waiting check the generation themselves
+                if self._generations.get(game_id, 0) != generation:
+                    continue
+                self._games[game_id] = live
+                self._evict(keep=game_id)
+                return live
+            except BaseException as exc:
+                if not fut.done():
+                    if isinstance(exc, asyncio.CancelledError):
+                        fut.cancel()
+                    else:
+                        fut.set_exception(exc)
+                    fut.exception() if not fut.cancelled() else None  # retrieved
+                raise
+            finally:
+                if self._loading.get(game_id) is fut:
+                    del self._loading[game_id]
 
     async def _read(self, game_id: int) -> _Live:
         """Load a game from the store and replay it."""
@@ -748,7 +760,12 @@ class GameService:
         dropped and reloaded on next use; this process's own notices come while the game is
         pinned or carry the version it holds, and change nothing."""
         live = self._games.get(game_id)
-        if live is None or live.pins:
+        if live is None:
+            if game_id in self._loading:  # a load in flight may predate the change
+                self._generations[game_id] = self._generations.get(game_id, 0) + 1
+                del self._loading[game_id]
+            return
+        if live.pins:
             return
         held = live.game.version if live.game is not None else None
         if version >= 0 and held == version:
@@ -767,16 +784,23 @@ class GameService:
         self.scheduler.load(await self.store.timers())
 
     async def _claim_scheduler(self) -> None:
-        """Try to own the scheduler every ``CLAIM_EVERY`` seconds until this process does;
-        then load the timers (another process may have left some due) and run it."""
+        """Every ``CLAIM_EVERY`` seconds: a process without the scheduler tries to take it
+        (then loads the timers — another process may have left some due — and runs it); the
+        owner of a shared store checks it still holds the claim (its connection may have died,
+        and another process taken over) and stops firing when it does not."""
         while not self._closed:
             await self._sleep(CLAIM_EVERY)
             try:
-                if await self.store.claim_scheduler():
+                claimed = await self.store.claim_scheduler()
+                if claimed and not self.scheduler.running:
                     self.scheduler.load(await self.store.timers())
                     self.scheduler.start()
                     log.info("this process now runs the deadline scheduler")
-                    return
+                    if not getattr(self.store, "shared", False):
+                        return
+                elif not claimed and self.scheduler.running:
+                    await self.scheduler.stop()
+                    log.warning("this process lost the deadline scheduler to another one")
             except Exception:
                 log.exception("claiming the scheduler failed; trying again")
 

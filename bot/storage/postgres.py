@@ -45,6 +45,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -52,7 +53,6 @@ from contextlib import asynccontextmanager, suppress
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
@@ -108,15 +108,8 @@ def _game_key(game_id: int) -> int:
 
 def redact(url: str) -> str:
     """The URL without its password (for messages and logs)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "<unparsable database URL>"
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rpartition("@")
-    user = netloc[0].partition(":")[0]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[2]}"))
+    url = re.sub(r"(://[^/@:]*):[^/]*@", r"\1:***@", url, count=1)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", url)
 
 
 def asyncpg_url(url: str) -> str:
@@ -139,6 +132,9 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 
 class PostgresStore(PostgresLeagues):
     """:class:`bot.storage.base.Store` on a PostgreSQL database shared by several processes."""
+
+    #: other processes may share the database (the service keeps checking its scheduler claim)
+    shared = True
 
     # Connections per process, at most: POOL_SIZE + LOCK_CONNECTIONS + 2 (LISTEN, scheduler);
     # the lock pool's are opened on demand and closed after 5 idle minutes.
@@ -201,7 +197,6 @@ class PostgresStore(PostgresLeagues):
         if self._pool is None:
             return
         self._closing = True
-        log.debug("DBG close start")
         if self._sender is not None:  # the notices already queued go out first
             self._outbox.put_nowait(None)
             try:
@@ -210,7 +205,6 @@ class PostgresStore(PostgresLeagues):
                 log.warning("notices not sent before closing the store")
             self._sender.cancel()
             self._sender = None
-        log.debug("DBG close sender done")
         if self._watcher is not None:
             self._watcher.cancel()
             await asyncio.gather(self._watcher, return_exceptions=True)
@@ -218,14 +212,11 @@ class PostgresStore(PostgresLeagues):
         listener, self._listener = self._listener, None
         if listener is not None:
             await _close_connection(listener)
-        log.debug("DBG close listener done")
         async with self._scheduler_lock:
             conn, self._scheduler_conn, self._scheduling = self._scheduler_conn, None, False
             if conn is not None:
                 await _close_connection(conn)  # the server releases the scheduler lock
-        log.debug("DBG close scheduler done")
         await self._close_pools()
-        log.debug("DBG close pools done")
 
     async def _close_pools(self) -> None:
         pools = [self._lock_pool, self._pool]
@@ -290,11 +281,10 @@ class PostgresStore(PostgresLeagues):
 
     # ------------------------------------------------------------------ games
     def _saw(self, game_id: int, revision: int) -> None:
-        """This process loaded the game at ``revision``. Newer than the one it had seen:
-        another process changed it, and the listeners are told at once (``-1``) — a copy in
-        memory is stale even when this load (a catch-up, a review) does not replace it. Older
-        (a load that overlapped a write of this process): kept too, so the next lock reports
-        a change, which only costs a reload."""
+        """This process loaded the game at ``revision`` (never older than the one it knew:
+        see :meth:`load_game`). Newer: another process changed it, and the listeners are told
+        at once (``-1``) — a copy in memory is stale even when this load (a catch-up, a
+        review) does not replace it."""
         seen = self._revisions.get(game_id)
         self._revisions[game_id] = revision
         if seen is not None and revision > seen:
@@ -346,7 +336,35 @@ class PostgresStore(PostgresLeagues):
         return ids
 
     async def load_game(self, game_id: int) -> StoredGame | None:
-        # one snapshot for the record, the seats and the log
+        for attempt in range(3):
+            snapshot = await self._load_snapshot(game_id)
+            if snapshot is None:
+                return None
+            row, seat_rows, action_rows = snapshot
+            seen = self._revisions.get(game_id)
+            if seen is None or row[12] >= seen or attempt == 2:  # (2: a restored database)
+                break
+            # Older than a revision this process knows: a lock taken while this snapshot was
+            # read found the game changed. Read again, or a service that shares this load
+            # with the lock holder would hand it the stale game (the next snapshot, begun
+            # after the lock's read, is the current game).
+        seats = [SeatRecord(seat, name, user_id, ai_level, conceded, strikes, takeover, bank,
+                            json.loads(votes), None if plan is None else json.loads(plan))
+                 for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes,
+                 plan in seat_rows]
+        record = GameRecord(
+            id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
+            setup=None if row[4] is None else json.loads(row[4]), seed=row[5],
+            content_version=row[6], rules_version=row[7], host_user_id=row[8],
+            discord=json.loads(row[9]), created_at=row[10], updated_at=row[11], seats=seats,
+        )
+        actions = [ActionRecord(seq, seat, json.loads(action), decision_id, submitted_by, at)
+                   for seq, seat, action, decision_id, submitted_by, at in action_rows]
+        self._saw(game_id, row[12])  # no await from the check above to the caller
+        return StoredGame(record, actions)
+
+    async def _load_snapshot(self, game_id: int) -> tuple[Any, list[Any], list[Any]] | None:
+        """The game's row, seats and actions, from one snapshot."""
         async with self._read() as conn, conn.transaction(isolation="repeatable_read",
                                                           readonly=True):
             row = await conn.fetchrow(
@@ -361,20 +379,7 @@ class PostgresStore(PostgresLeagues):
             action_rows = await conn.fetch(
                 "SELECT seq, seat, action, decision_id, submitted_by, at FROM actions"
                 " WHERE game_id = $1 ORDER BY seq", game_id)
-        seats = [SeatRecord(seat, name, user_id, ai_level, conceded, strikes, takeover, bank,
-                            json.loads(votes), None if plan is None else json.loads(plan))
-                 for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes,
-                 plan in seat_rows]
-        record = GameRecord(
-            id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
-            setup=None if row[4] is None else json.loads(row[4]), seed=row[5],
-            content_version=row[6], rules_version=row[7], host_user_id=row[8],
-            discord=json.loads(row[9]), created_at=row[10], updated_at=row[11], seats=seats,
-        )
-        actions = [ActionRecord(seq, seat, json.loads(action), decision_id, submitted_by, at)
-                   for seq, seat, action, decision_id, submitted_by, at in action_rows]
-        self._saw(game_id, row[12])
-        return StoredGame(record, actions)
+        return row, list(seat_rows), list(action_rows)
 
     async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]:
         _check_statuses(statuses)
