@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -78,10 +77,9 @@ def pg_server() -> Iterator[TempPostgres]:
     server = TempPostgres()
     try:
         server.start()
-    except subprocess.CalledProcessError as exc:
+    except RuntimeError as exc:
         server.stop()
-        err = (exc.stderr or b"").decode(errors="replace").strip()
-        raise RuntimeError(f"the test PostgreSQL server did not start: {exc}\n{err}") from exc
+        raise RuntimeError(f"the test PostgreSQL server did not start: {exc}") from exc
     try:
         yield server
     finally:
@@ -105,7 +103,7 @@ class StoreFactory:
         assert self.server is not None
         name = self.databases.get(place)
         if name is None:
-            name = f"t{os.getpid()}_{next(_databases)}"
+            name = f"store_{os.getpid()}_{next(_databases)}"  # apart from pg.py's own names
             self.server.create_database(name)
             self.databases[place] = name
         return self.server.url(name)
@@ -130,7 +128,7 @@ class StoreFactory:
             return
         for name in self.databases.values():
             # if it fails, the server's folder goes at the end of the session anyway
-            with contextlib.suppress(subprocess.CalledProcessError):
+            with contextlib.suppress(RuntimeError):
                 server._call("dropdb", "--force", "-h", str(server.dir), "-p",
                              str(server.port), "-U", "postgres", name)
 

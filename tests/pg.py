@@ -71,8 +71,11 @@ class TempPostgres:
 
     def _call(self, *args: str) -> None:
         assert self.bin is not None
-        subprocess.run([*_run_as(), str(self.bin / args[0]), *args[1:]], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        done = subprocess.run([*_run_as(), str(self.bin / args[0]), *args[1:]],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if done.returncode:
+            raise RuntimeError(f"{args[0]} failed ({done.returncode}): "
+                               f"{done.stderr.decode(errors='replace').strip()}")
 
     def start(self) -> TempPostgres:
         reason = missing()
@@ -103,7 +106,7 @@ class TempPostgres:
     def stop(self) -> None:
         if self.dir is None:
             return
-        with contextlib.suppress(subprocess.CalledProcessError):
+        with contextlib.suppress(RuntimeError):
             self._call("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir = None
