@@ -379,3 +379,27 @@ class Store(Protocol):
     def listen_timers(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` when another process added, moved or deleted timers (the
         scheduler's owner then reloads them); returns an unsubscribe. SQLite never calls."""
+
+
+class SettingsTables:
+    """The settings methods of a store, over its two JSON-per-key tables (``user_settings``
+    by ``user_id``, ``guild_settings`` by ``guild_id``): each store provides
+    ``_get_settings(table, key)`` and ``_set_settings(table, key, settings)`` in its dialect."""
+
+    async def _get_settings(self, table: str, key: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    async def _set_settings(self, table: str, key: int, settings: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self._get_settings("user_settings", user_id)
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("user_settings", user_id, settings)
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._get_settings("guild_settings", guild_id)
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("guild_settings", guild_id, settings)

@@ -62,6 +62,7 @@ from .base import (
     ActionRecord,
     GameRecord,
     SeatRecord,
+    SettingsTables,
     StorageError,
     StoredGame,
     TimerRecord,
@@ -130,7 +131,7 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     a game lock is released explicitly (a connection that may still hold one is terminated
     instead), and LISTEN and the scheduler's lock have connections of their own."""
 
-class PostgresStore(PostgresLeagues):
+class PostgresStore(PostgresLeagues, SettingsTables):
     """:class:`bot.storage.base.Store` on a PostgreSQL database shared by several processes."""
 
     #: other processes may share the database (the service keeps checking its scheduler claim)
@@ -560,18 +561,6 @@ class PostgresStore(PostgresLeagues):
                 f"INSERT INTO {table} ({column}, settings) VALUES ($1, $2)"
                 f" ON CONFLICT ({column}) DO UPDATE SET settings = excluded.settings",
                 key, text)
-
-    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self._get_settings("user_settings", user_id)
-
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
-        await self._set_settings("user_settings", user_id, settings)
-
-    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._get_settings("guild_settings", guild_id)
-
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        await self._set_settings("guild_settings", guild_id, settings)
 
     async def set_seat_message(self, game_id: int, seat: int, kind: str,
                                message_id: int | None) -> None:

@@ -43,6 +43,7 @@ from .base import (
     RoundRecord,
     SeasonRecord,
     SeatRecord,
+    SettingsTables,
     StorageError,
     StoredGame,
     TableRecord,
@@ -112,7 +113,7 @@ def _check_statuses(statuses: Iterable[str]) -> None:
             raise StorageError(f"unknown game status {status!r} (expected one of {STATUSES})")
 
 
-class SqliteStore:
+class SqliteStore(SettingsTables):
     """:class:`bot.storage.base.Store` on one SQLite file (``":memory:"`` for a throw-away)."""
 
     def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
@@ -564,18 +565,6 @@ class SqliteStore:
                 f"INSERT INTO {table} ({column}, settings) VALUES (?, ?)"
                 f" ON CONFLICT ({column}) DO UPDATE SET settings = excluded.settings",
                 (key, text))
-
-    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self._get_settings("user_settings", user_id)
-
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
-        await self._set_settings("user_settings", user_id, settings)
-
-    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._get_settings("guild_settings", guild_id)
-
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        await self._set_settings("guild_settings", guild_id, settings)
 
     async def set_seat_message(self, game_id: int, seat: int, kind: str,
                                message_id: int | None) -> None:
