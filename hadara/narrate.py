@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from i18n import has, translate
+from i18n import has, join, translate
 
 from .content import TRACK_OF_COLOUR, TRACKS
 from .state import COLONY, DRAFT, FEEDING, MEDALS, OVER, PHASE_B, SETUP_SIDE, STATUE, WHEEL
@@ -80,8 +80,8 @@ def _code_word(prefix: str, code: Any, locale: str | None) -> str:
 
 
 def _join(items: Iterable[str], locale: str | None) -> str:
-    """"a, b, c" (the language's list separator)."""
-    return _t(locale, "list.sep").join(items)
+    """"a, b, c" (the language's list separator, shared with the bot: ``i18n.join``)."""
+    return join(list(items), lang(locale))
 
 
 def _and(items: Iterable[str], locale: str | None) -> str:

@@ -5,7 +5,6 @@
 
 ## Lists
 
-engine-list-sep = {", "}
 engine-list-and = {" and "}
 # Between clauses of one line ("removes …; pays for 1 card").
 engine-list-semi = {"; "}

@@ -7,7 +7,6 @@
 
 ## Listes
 
-engine-list-sep = {", "}
 engine-list-and = {" et "}
 # Entre deux propositions d'une même ligne (« retire … ; paie pour 1 carte »).
 engine-list-semi = {" ; "}

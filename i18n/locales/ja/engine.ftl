@@ -5,7 +5,6 @@
 
 ## リスト
 
-engine-list-sep = 、
 engine-list-and = と
 # 1行の中の文と文の区切り（食料供給の結果）。
 engine-list-semi = 。
