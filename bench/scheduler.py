@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.stats import pct  # noqa: E402
 from bot.service import GameService, ImageCache, Update  # noqa: E402
 from bot.service.scheduler import Scheduler  # noqa: E402
 from bot.storage import SqliteStore  # noqa: E402
@@ -47,11 +48,6 @@ from bot.storage.base import DEADLINE, TimerRecord  # noqa: E402
 SEATS = 5
 
 
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
 class BenchClock:

@@ -72,6 +72,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.stats import pct  # noqa: E402
 from bot.service import GameService, ImageCache, Refusal, Update  # noqa: E402
 from bot.service.content import read_files  # noqa: E402
 from bot.storage import (  # noqa: E402
@@ -92,12 +93,6 @@ from hadara.engine import RULES_VERSION, Game  # noqa: E402
 SEATS = 5
 
 
-def pct(values: list[float], q: float) -> float:
-    """The q-th percentile (nearest rank) of ``values``."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
 async def new_game(svc: GameService, rng: random.Random, ais: tuple[str, ...] = ()) -> int:
