@@ -36,6 +36,7 @@ from bot.service import Refusal
 from bot.service import refusals as R
 from bot.service.review import review_job
 from bot.storage.base import FINISHED
+from cogs.background import Tasks
 from cogs.language import L, server_language
 from hadara.words import colour_name
 from i18n import join, speaking
@@ -179,27 +180,21 @@ class LeagueCog(commands.Cog, name="League"):
         self.leagues = LeagueService(service.store, service, service.clock,
                                      ratings=self.ratings)
         self.recorder = Recorder(service, self.ratings, self.leagues)
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = Tasks()
 
     async def cog_load(self) -> None:
         await self.recorder.start()
 
     async def cog_unload(self) -> None:
         self.recorder.stop()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._tasks.cancel()
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
-        task = asyncio.create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coro)
 
     async def idle(self) -> None:
         """Wait for the reviews under way and the recordings (tests)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.idle()
         await self.recorder.idle()
 
     # -- a table's thread

@@ -27,6 +27,7 @@ from bot import learn as L
 from bot.messages import t
 from bot.service import Refusal, Update
 from cogs import language
+from cogs.background import Tasks
 from cogs.language import Localised, user_language
 from hadara.engine import Game
 from i18n import speaking
@@ -144,7 +145,7 @@ class Learn(commands.Cog):
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tutors: dict[int, L.Tutor] = {}
         self._games: dict[int, bool] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         self._unsubscribe: Callable[[], None] | None = None
         #: per game, every lesson topic posted and every note posted (tests, operators)
         self.posted: defaultdict[int, list[str]] = defaultdict(list)
@@ -155,21 +156,16 @@ class Learn(commands.Cog):
     async def cog_unload(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._tasks.cancel()
 
     def on_update(self, update: Update) -> None:
         if update.cause not in CAUSES or self._games.get(update.game_id) is False:
             return
-        task = asyncio.create_task(self._handle(update), name=f"learn {update.game_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._tasks.spawn(self._handle(update), name=f"learn {update.game_id}")
 
     async def idle(self) -> None:
         """Wait until every update received so far is handled (tests)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.idle()
 
     async def _handle(self, update: Update) -> None:
         gid = update.game_id

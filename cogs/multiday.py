@@ -13,7 +13,6 @@ commands and call the helpers here. Notices in a game's thread are posted by
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -40,6 +39,7 @@ from bot.service.updates import (
     Waiting,
 )
 from bot.storage.base import GameRecord, SeatRecord
+from cogs.background import Tasks
 from cogs.language import Localised, table_language, user_language
 from i18n import speaking
 
@@ -373,7 +373,7 @@ class Multiday(commands.Cog):
     def __init__(self, bot: HadaraBot) -> None:
         self.bot = bot
         self._unsubscribe: Any = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         #: (user, game, deadline) → how reminders went: "dm" or "thread" (tests, operators)
         self.sent: list[tuple[int, int, float, str]] = bot.__dict__.setdefault(
             "reminders_sent", [])
@@ -384,20 +384,13 @@ class Multiday(commands.Cog):
     async def cog_unload(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._tasks.cancel()
 
     def on_update(self, update: Update) -> None:
         if update.cause == REMINDER and update.user is not None and update.reminders:
-            self._spawn(self.remind(update.user, update.reminders))
+            self._tasks.spawn(self.remind(update.user, update.reminders))
         elif update.cause != REMINDER and ahead_played([update]):
-            self._spawn(self.tell_played(update))
-
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+            self._tasks.spawn(self.tell_played(update))
 
     async def _entries(self, reminders: Sequence[Reminder]
                        ) -> list[tuple[Reminder, GameRecord, str]]:
