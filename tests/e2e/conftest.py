@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +33,23 @@ from bot.storage.base import ACTIVE  # noqa: E402
 from cogs import panels as P  # noqa: E402
 from cogs.table import Coalescer  # noqa: E402
 from i18n import LOCALES, translate  # noqa: E402
+
+from . import strict as strict_layer  # noqa: E402
+
+# ------------------------------------------------------------------------------ strict Discord
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", strict_layer.MARKER)
+
+
+@pytest.fixture(autouse=True)
+def strict_discord(request: pytest.FixtureRequest,
+                   monkeypatch: pytest.MonkeyPatch) -> Iterator[strict_layer.StrictDiscord | None]:
+    """Every end-to-end test runs against the strict Discord (tests/e2e/strict.py, described
+    in docs/testing.md) unless its module is pending there or the test opts out with
+    ``@pytest.mark.discord_limits(strict=False)`` (one limit: ``old_edits=False``, ...)."""
+    yield from strict_layer.install(request, monkeypatch)
 
 # ------------------------------------------------------------------------------ Discord limits
 
