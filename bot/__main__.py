@@ -1,7 +1,10 @@
 """``python -m bot``: run the bot; ``python -m bot --check``: validate without connecting;
 ``python -m bot league-sim …``: simulate a league season (docs/leagues.md);
 ``python -m bot migrate-db --from sqlite:///… --to postgresql://…``: copy a SQLite database
-into a new PostgreSQL one and verify it (bot/storage/migrate.py)."""
+into a new PostgreSQL one and verify it (bot/storage/migrate.py);
+``python -m bot backup FILE`` / ``restore FILE [--yes]``: a verified backup of the SQLite
+database and its restore (bot/storage/backup.py); ``python -m bot repair GAME [--yes]``: show
+a damaged game's damage and repair it up to its last valid action (docs/deploy.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import sys
+from pathlib import Path
+from typing import Any
 
 from bot.config import NO_TOKEN_HELP, Config, ConfigError
 
@@ -19,8 +25,10 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.http").setLevel(logging.WARNING)
 
 
-async def check(config: Config) -> list[str]:
-    """Configuration, storage (migrations) and content, without connecting to Discord."""
+async def check(config: Config, *, new_database: bool = False) -> list[str]:
+    """Configuration, storage (migrations, identity), damaged games and content, without
+    connecting to Discord."""
+    from bot.service.service import GameService
     from bot.storage import open_store
     from bot.storage.migrate import kind_of, redact, schema_version
     from hadara.content import default_catalog
@@ -28,17 +36,39 @@ async def check(config: Config) -> list[str]:
     lines = [f"token: {'set' if config.has_token else 'MISSING'} (never printed)"]
     catalog = default_catalog()
     lines.append(f"content: version {catalog.version}, {len(catalog.cards)} cards")
-    store = open_store(config.db)
+    store = open_store(config.db, create=new_database)
     await store.open()
     try:
         ids = await store.game_ids()
         version = await schema_version(store)
+        marked = await store.damaged_games()
+        # the active games are replayed as the service would (nothing is marked here)
+        service = GameService(store)
+        known = {d.game_id for d in marked}
+        found = []
+        for gid in ids:
+            if gid not in known:
+                preview = await service.repair_preview(gid)
+                if preview["reason"] is not None:
+                    found.append((gid, preview))
     finally:
         await store.close()
     kind = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(kind_of(config.db), "unknown")
     lines.append(f"database: {redact(config.db)} ({kind}, schema version "
                  f"{'unknown' if version is None else version}, schema up to date, "
                  f"{len(ids)} active games)")
+    if marked or found:
+        lines.append(f"warning: {len(marked) + len(found)} damaged games (refused until "
+                     "repaired; `python -m bot repair GAME` shows the damage and repairs it)")
+        for d in marked:
+            at = "" if d.seq is None else f" at action {d.seq}"
+            lines.append(f"  damaged game {d.game_id}: {d.reason}{at}: {d.detail}")
+        for gid, preview in found:
+            at = "" if preview["seq"] is None else f" at action {preview['seq']}"
+            lines.append(f"  damaged game {gid} (found now): {preview['reason']}{at}: "
+                         f"{preview['detail']}")
+    else:
+        lines.append("damaged games: none")
     import importlib
 
     from bot.client import EXTENSIONS  # imports discord.py and the cogs' modules
@@ -78,6 +108,220 @@ def league_sim(argv: list[str]) -> int:
     return 0
 
 
+def _config(env_file: str) -> Config | None:
+    try:
+        return Config.load(env_file)
+    except ConfigError as exc:
+        print(f"configuration error: {exc}", file=sys.stderr)
+        return None
+
+
+def _sqlite_file(db: str) -> Path | None:
+    """The SQLite file of ``HADARA_DB`` (None: PostgreSQL or a throw-away database)."""
+    from bot.storage.migrate import MigrationRefused, kind_of, sqlite_path
+
+    if kind_of(db) != "sqlite":
+        return None
+    try:
+        return sqlite_path(db)
+    except MigrationRefused:
+        return None
+
+
+PG_BACKUP_HELP = """The database is PostgreSQL: back it up with pg_dump while the bots run, e.g.
+    pg_dump --format=custom --file=backups/hadara-$(date +%F).dump "$HADARA_DB"
+and restore with pg_restore into a new empty database (docs/deploy.md, "Backups")."""
+
+
+def backup_main(argv: list[str]) -> int:
+    """``backup FILE``: a consistent, verified copy of the SQLite database (the bot may run)."""
+    from bot.storage.backup import copy_database, verify
+
+    ap = argparse.ArgumentParser(prog="python -m bot backup",
+                                 description="copy the SQLite database with SQLite's online "
+                                 "backup API (the bot may keep running) and verify the copy")
+    ap.add_argument("file", type=Path, help="the new backup file")
+    ap.add_argument("--no-verify", action="store_true", help="skip replaying every game")
+    ap.add_argument("--env-file", default=".env")
+    args = ap.parse_args(argv)
+    config = _config(args.env_file)
+    if config is None:
+        return 2
+    source = _sqlite_file(config.db)
+    if source is None:
+        print(PG_BACKUP_HELP, file=sys.stderr)
+        return 2
+    if not source.is_file():
+        print(f"backup: no database at {source}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level="WARNING")
+    try:
+        copy_database(source, args.file)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"backup: FAILED: {exc}", file=sys.stderr)
+        return 1
+    print(f"backup: {source} -> {args.file}")
+    if args.no_verify:
+        return 0
+    report = asyncio.run(verify(args.file))
+    print(report.text())
+    return 0 if report.ok else 1
+
+
+def restore_main(argv: list[str]) -> int:
+    """``restore FILE [--yes]``: verify a backup, then (with --yes, the bot stopped) put it in
+    the place of the SQLite database."""
+    from bot.storage.backup import restore, verify
+
+    ap = argparse.ArgumentParser(prog="python -m bot restore",
+                                 description="verify a backup by replaying every game; with "
+                                 "--yes (stop the bot first) put it in the place of the "
+                                 "database, keeping the current one aside")
+    ap.add_argument("file", type=Path, help="the backup file")
+    ap.add_argument("--yes", action="store_true", help="replace the database")
+    ap.add_argument("--env-file", default=".env")
+    args = ap.parse_args(argv)
+    config = _config(args.env_file)
+    if config is None:
+        return 2
+    live = _sqlite_file(config.db)
+    if live is None:
+        print(PG_BACKUP_HELP, file=sys.stderr)
+        return 2
+    logging.basicConfig(level="WARNING")
+    report = asyncio.run(verify(args.file))
+    print(report.text())
+    if not report.ok:
+        print("restore: the backup does not verify; nothing was changed", file=sys.stderr)
+        return 1
+    if not args.yes:
+        print(f"restore: run again with --yes to put it in the place of {live} (stop the bot "
+              "first; the current database is kept aside)")
+        return 0
+    try:
+        kept = restore(args.file, live)
+    except (OSError, RuntimeError, sqlite3.Error) as exc:
+        print(f"restore: refused: {exc}", file=sys.stderr)
+        return 2
+    if kept is not None:
+        print(f"restore: the previous database is kept as {kept}")
+    again = asyncio.run(verify(live))
+    print(again.text())
+    print(f"restore: {live} restored; start the bot" if again.ok else
+          "restore: the restored database does not verify", file=sys.stdout)
+    return 0 if again.ok else 1
+
+
+def repair_main(argv: list[str]) -> int:
+    """``repair GAME [--yes]``: show a damaged game's damage; repair it up to its last valid
+    action."""
+    ap = argparse.ArgumentParser(prog="python -m bot repair",
+                                 description="show what is damaged in a game and repair it up "
+                                 "to its last valid action (the removed rows are kept in the "
+                                 "actions_backup table)")
+    ap.add_argument("game", type=int, help="the game id")
+    ap.add_argument("--yes", action="store_true", help="repair without asking")
+    ap.add_argument("--env-file", default=".env")
+    args = ap.parse_args(argv)
+    config = _config(args.env_file)
+    if config is None:
+        return 2
+    logging.basicConfig(level="WARNING")
+    try:
+        return asyncio.run(_repair(config, args.game, args.yes))
+    except Exception as exc:  # reported without a traceback
+        from bot.storage.migrate import redact
+
+        print(f"repair: FAILED: {exc}".replace(config.db, redact(config.db)), file=sys.stderr)
+        return 1
+
+
+async def _repair(config: Config, game_id: int, yes: bool) -> int:
+    import contextlib as cl
+
+    from bot.service import Refusal
+    from bot.service.service import GameService
+    from bot.storage import open_store
+    from bot.storage.backup import unused
+
+    live = _sqlite_file(config.db)
+    # one process per SQLite file: a running bot would keep refusing the game it holds as
+    # damaged (the server-administration command repairs it from inside the bot)
+    guard = unused(live) if live is not None else cl.nullcontext()
+    try:
+        with guard:
+            pass
+    except RuntimeError as exc:
+        print(f"repair: {exc}, or use the server-administration command", file=sys.stderr)
+        return 2
+    store = open_store(config.db)
+    await store.open()
+    try:
+        service = GameService(store)  # not opened: nothing plays on here
+        try:
+            preview = await service.repair_preview(game_id)
+        except Refusal as refusal:
+            print(f"repair: {refusal.message}", file=sys.stderr)
+            return 2
+        print(repair_text(preview))
+        if preview["reason"] is None and not preview["marked"]:
+            return 0
+        if not preview["repairable"]:
+            return 1
+        if not yes:
+            if not sys.stdin.isatty():
+                print("repair: run again with --yes to repair", file=sys.stderr)
+                return 2
+            if input("repair it? [y/N] ").strip().lower() not in ("y", "yes"):
+                print("repair: nothing changed")
+                return 0
+        try:
+            update = await service.repair(game_id, keep=preview["keep"])
+        except Refusal as refusal:
+            print(f"repair: {refusal.message}", file=sys.stderr)
+            return 1
+        print(f"repaired game {game_id}: {update.dropped} actions removed (kept in "
+              f"actions_backup), status {update.status}")
+        return 0
+    finally:
+        await store.close()
+
+
+def repair_text(preview: dict[str, Any]) -> str:
+    """A repair preview for an admin (English: the command line has no reader's language)."""
+    gid = preview["game_id"]
+    if preview["reason"] is None:
+        state = "marked damaged, but loads as it is: a repair clears the mark" \
+            if preview["marked"] else "not damaged: nothing to repair"
+        return f"game {gid}: {state}"
+    at = "" if preview["seq"] is None else f" at action {preview['seq']}"
+    lines = [f"game {gid} ({preview['status']}): damaged: {preview['reason']}{at}: "
+             f"{preview['detail']}"]
+    if not preview["repairable"]:
+        lines.append("cutting the log back does not mend this: restore a backup "
+                     "(docs/deploy.md)")
+        return "\n".join(lines)
+    lines.append(f"a repair keeps actions 0..{preview['keep'] - 1} ({preview['keep']} of "
+                 f"{preview['total']}) and removes {preview['dropped']} (kept in "
+                 f"actions_backup); status afterwards: {preview['status_after']}")
+    for a in preview["actions"][:20]:
+        lines.append(f"  - action {a['seq']}: seat {a['seat']}, by {a['submitted_by']}, "
+                     f"{a['problem']}")
+    if len(preview["actions"]) > 20:
+        lines.append(f"  … and {len(preview['actions']) - 20} more")
+    return "\n".join(lines)
+
+
+async def new_database(config: Config) -> None:
+    """``--new-database``: open the store once with ``create=True`` (a new database where
+    the marker says one existed, or the database found there adopted)."""
+    from bot.storage import open_store
+
+    store = open_store(config.db, create=True)
+    await store.open()
+    await store.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "league-sim":
@@ -86,22 +330,26 @@ def main(argv: list[str] | None = None) -> int:
         from bot.storage.migrate import main as migrate_db
 
         return migrate_db(argv[1:])
+    commands = {"backup": backup_main, "restore": restore_main, "repair": repair_main}
+    if argv and argv[0] in commands:
+        return commands[argv[0]](argv[1:])
     ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord",
-                                 epilog="subcommands: league-sim, migrate-db (see python -m "
-                                 "bot league-sim --help, python -m bot migrate-db --help)")
+                                 epilog="subcommands: league-sim, migrate-db, backup, restore, "
+                                 "repair (see python -m bot SUBCOMMAND --help)")
     ap.add_argument("--check", action="store_true",
                     help="validate configuration, storage and content without connecting")
+    ap.add_argument("--new-database", action="store_true",
+                    help="start with a new, empty database on purpose where the identity "
+                    "marker says one existed (or adopt the database found there)")
     ap.add_argument("--env-file", default=".env")
     args = ap.parse_args(argv)
-    try:
-        config = Config.load(args.env_file)
-    except ConfigError as exc:
-        print(f"configuration error: {exc}", file=sys.stderr)
+    config = _config(args.env_file)
+    if config is None:
         return 2
     setup_logging(config.log_level)
     if args.check:
         try:
-            lines = asyncio.run(check(config))
+            lines = asyncio.run(check(config, new_database=args.new_database))
         except Exception as exc:  # report any failure as a failed check, not a traceback
             from bot.storage.migrate import redact
 
@@ -117,6 +365,8 @@ def main(argv: list[str] | None = None) -> int:
     if not config.has_token:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
+    if args.new_database:
+        asyncio.run(new_database(config))
     from bot.client import HadaraBot
 
     async def run() -> None:

@@ -31,9 +31,10 @@ from bot.storage.base import Store
 
 log = logging.getLogger("hadara.bot")
 
-# The cogs, by extension name (cogs.errors installs the global app-command error handler).
+# The cogs, by extension name (cogs.errors installs the global app-command error handler and
+# the access policy's check; cogs.components registers every restart-proof component).
 EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.table", "cogs.multiday",
-              "cogs.ahead", "cogs.league", "cogs.learn")
+              "cogs.ahead", "cogs.league", "cogs.learn", "cogs.components")
 
 
 def _discord_time() -> float:

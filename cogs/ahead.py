@@ -34,7 +34,7 @@ from discord.ext import commands
 from bot.messages import t
 from bot.service import GameService, GameSnapshot, Refusal
 from bot.service import ahead as A
-from cogs.language import Localised
+from cogs.guard import Guarded
 from hadara.engine import Game
 from hadara.words import colour_name
 
@@ -45,7 +45,7 @@ log = logging.getLogger("hadara.bot.ahead")
 
 Interaction = discord.Interaction[Any]
 VERSION = "hd1"
-_HEAD = rf"{VERSION}:q:(?P<game>\d{{1,19}}):(?P<seat>\d{{1,2}})"
+_HEAD = rf"{VERSION}:q:(?P<game>[0-9]{{1,18}}):(?P<seat>[0-9])"
 BUTTON_TEMPLATE = _HEAD + r":(?P<kind>o|m|t|w|b):(?P<token>[0-9a-f]{4}|-)(?::(?P<arg>[A-Za-z0-9._:-]{1,60}))?"
 SELECT_TEMPLATE = _HEAD + r":(?P<kind>pb|c|s):(?P<token>[0-9a-f]{4})"
 MAX_PICKS = 3
@@ -185,10 +185,15 @@ def statue_pairs(st: Mapping[str, Any], space: int) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------------------ views
 
 
-class _AheadItem(Localised):
-    """Shared by the queue panel's components: their state is the custom id, parsed once."""
+class _AheadItem(Guarded):
+    """Shared by the queue panel's components: their state is the custom id, parsed once.
+    The access policy checks the clicker holds the seat the custom id names."""
 
     parsed: dict[str, Any]
+    access_kind = "queue"
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return int(self.parsed["game"]), int(self.parsed["seat"])
 
     def __init__(self, item: Any) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__
@@ -214,7 +219,6 @@ class AheadSelect(_AheadItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
         await clicked(interaction, self.parsed, list(self.item.values))
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AheadButton, AheadSelect)
 
 
 def _button(cid: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -375,12 +379,7 @@ async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
         if game is None or snap.record.status != "active":
             raise Refused("play.refuse.finished" if snap.record.status == "finished"
                           else "play.refuse.not_started")
-        owner = snap.record.seats[seat] if 0 <= seat < len(snap.record.seats) else None
-        if owner is None or owner.user_id != interaction.user.id:
-            if owner is not None and any(s.user_id == interaction.user.id
-                                         for s in snap.record.seats):
-                raise Refused("play.refuse.not_your_panel", name=owner.name)
-            raise Refused("play.refuse.not_seated")
+        # the access policy checked that the clicker holds ``seat``
         if kind == "o":
             await _show(interaction, snap, seat, new=True)
             return
@@ -449,9 +448,4 @@ class Ahead(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(Ahead(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

@@ -18,6 +18,7 @@ callbacks (the lobby and play ``DynamicItem`` s) catch their exceptions and call
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -28,6 +29,7 @@ from discord.ext import commands
 
 from bot.messages import has, t
 from bot.service import Refusal
+from bot.storage.base import StorageUnavailable
 from cogs import language
 from hadara.content import default_catalog
 from hadara.narrate import refusal as engine_refusal
@@ -92,6 +94,8 @@ def refusal_text(refusal: Refusal) -> str:
     """A service refusal in words: engine refusals by ``hadara.narrate``, the others by the
     catalog (``refusal.<code>.<reason>`` if present, else ``refusal.<code>``)."""
     params = dict(refusal.params)
+    if isinstance(params.get("retry_at"), int | float):  # a limit: when to try again
+        params["at"] = f"<t:{math.ceil(params['retry_at'])}:R>"
     if refusal.code in ENGINE_CODES:
         try:
             return engine_refusal(refusal.reason, params, default_catalog())
@@ -114,6 +118,8 @@ def error_text(error: BaseException) -> tuple[str, bool]:
         return t("common.error.bad_value", value=str(error.value)[:50]), False
     if isinstance(error, Refusal):
         return refusal_text(error), False
+    if isinstance(error, StorageUnavailable):  # a cog's own store write: the service's words
+        return refusal_text(Refusal("storage_unavailable", str(error), error.kind)), False
     if isinstance(error, Denied):
         return error.text, False
     if isinstance(error, app_commands.NoPrivateMessage | commands.NoPrivateMessage):
@@ -182,8 +188,10 @@ async def on_app_command_error(interaction: discord.Interaction[Any],
 
 async def setup(bot: commands.Bot) -> None:
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
-    # every command, autocomplete and its errors speak the user's language
-    bot.tree.interaction_check = language.check  # type: ignore[method-assign]
+    # every command and autocomplete: the user's language and the access policy's server rules
+    from cogs.guard import check
+
+    bot.tree.interaction_check = check  # type: ignore[method-assign]
     await bot.tree.set_translator(language.CatalogTranslator())
 
 

@@ -20,10 +20,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import access
+from bot.access import GameFacts
 from bot.learn import learned, topic_name
-from bot.messages import t
+from bot.messages import has, t
+from bot.service import Refusal
 from bot.service import scheduler as S
 from bot.storage.base import ACTIVE, LOBBY
+from cogs import guard
 from cogs.language import L
 from hadara.content import TRACKS, Card, Catalog, default_catalog
 from hadara.effects import effect_name, effect_text
@@ -36,14 +40,13 @@ from i18n import join as join_list
 
 from . import multiday as M
 from .ahead import queue_view
-from .errors import Denied
+from .errors import Denied, reply_error
+from .guard import Guarded
 from .lobby import (
     DEFAULT_AI_LEVEL,
-    DYNAMIC_ITEMS,
     TableSettings,
     check_table_permissions,
     hadara_bot,
-    is_admin,
     lobby_action,
     open_table,
     remember_thread,
@@ -59,18 +62,10 @@ AUTO_LANGUAGE = "auto"
 RULE_TOPICS = ("wheel", "draft", "discount", "selling", "phase_b", "income", "colonies",
                "statues", "feeding", "medals", "scoring", "purple")
 AI_LEVELS = ("random", "greedy", "ismcts")
-THREAD_NAME = re.compile(r"#(\d{1,19})\b")
+THREAD_NAME = re.compile(r"#([0-9]{1,18})\b")
 MAX_CONTENT = 2000
 HISTORY_DEFAULT = 15
 
-
-def _in_guild(interaction: discord.Interaction[Any]) -> bool:
-    if interaction.guild is None:
-        raise app_commands.NoPrivateMessage()
-    return True
-
-
-guild_only = app_commands.check(_in_guild)
 
 hadara = app_commands.Group(name="hadara", description=L("cmd.hadara"))
 
@@ -78,10 +73,19 @@ hadara = app_commands.Group(name="hadara", description=L("cmd.hadara"))
 # ---------------------------------------------------------------------- helpers
 
 
-async def find_game(interaction: discord.Interaction[Any], game: int | None) -> int:
-    """The game a command is about: ``game`` if given; else the game of this thread; else the
-    user's only game in a lobby or in play."""
+async def find_game(interaction: discord.Interaction[Any], game: int | None,
+                    operation: str | None = None) -> int:
+    """:func:`resolve_game`'s game id."""
+    return (await resolve_game(interaction, game, operation)).game_id
+
+
+async def resolve_game(interaction: discord.Interaction[Any], game: int | None,
+                       operation: str | None = None) -> GameFacts:
+    """The game a command is about — ``game`` if given; else the game of this thread; else the
+    user's only game in a lobby or in play — once the access policy allowed the command's
+    operation (``access.COMMANDS``; ``operation`` overrides it) on it: its facts."""
     bot = hadara_bot(interaction)
+    operation = operation or guard.command_operation(interaction) or "self"
     gid = game if game is not None else await _game_here(bot, interaction.channel)
     if gid is None:
         mine = await bot.service.store.games_of_user(interaction.user.id)
@@ -92,7 +96,7 @@ async def find_game(interaction: discord.Interaction[Any], game: int | None) -> 
         else:
             raise Denied("game.error.none")
     interaction.extras["game_id"] = gid
-    return gid
+    return await guard.game(interaction, gid, operation)
 
 
 async def _game_here(bot: HadaraBot, channel: Any) -> int | None:
@@ -124,11 +128,25 @@ async def my_seat(bot: HadaraBot, game_id: int, user_id: int) -> int:
 
 async def game_autocomplete(interaction: discord.Interaction[Any],
                             current: str) -> list[app_commands.Choice[int]]:
+    """The caller's games that the command's operation allows here (none of another
+    server's games, none the caller may not use from where they type)."""
     bot = hadara_bot(interaction)
-    ids = await bot.service.store.games_of_user(interaction.user.id, (LOBBY, ACTIVE))
+    operation = guard.command_operation(interaction) or "self"
+    ids = await bot.service.store.games_of_user(interaction.user.id,
+                                                access.offered_statuses(operation))
     wanted = current.strip().lstrip("#")
-    return [app_commands.Choice(name=t("game.choice", id=g), value=g)
-            for g in ids if wanted in str(g)][:25]
+    out: list[app_commands.Choice[int]] = []
+    for g in sorted(ids, reverse=True):
+        if wanted not in str(g):
+            continue
+        try:
+            await guard.game(interaction, g, operation)
+        except Refusal:
+            continue
+        out.append(app_commands.Choice(name=t("game.choice", id=g), value=g))
+        if len(out) == 25:
+            break
+    return out
 
 
 async def _done(interaction: discord.Interaction[Any], text: str) -> None:
@@ -138,6 +156,8 @@ async def _done(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+#: A game id option: Discord sends at most 2**53 (its integer options are doubles), within
+#: the database's 64-bit integers.
 GameArg = app_commands.Range[int, 1, 2**53]
 
 
@@ -154,7 +174,6 @@ GameArg = app_commands.Range[int, 1, 2**53]
              for v in ("basic", "advanced")],
     ai_level=[app_commands.Choice(name=L(f"lobby.ai_level.{v}"), value=v) for v in AI_LEVELS],
     time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
-@guild_only
 async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[int, 2, 5] = 4,
               variant: str = "basic", ai: app_commands.Range[int, 0, 4] = 0,
               ai_level: str = DEFAULT_AI_LEVEL, rated: bool = False,
@@ -164,8 +183,11 @@ async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[i
         raise Denied("game.error.too_many_ai", seats=seats)
     channel = table_channel(interaction.channel)
     check_table_permissions(channel)  # before anything is created
-    await interaction.response.defer(ephemeral=True, thinking=True)
     user = interaction.user
+    service = hadara_bot(interaction).service
+    await service.check_open_tables(user.id)  # a thread each: bounded per user
+    service.limit("table.new", user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     settings = TableSettings(seats=seats, variant=variant, ai_level=ai_level, rated=rated,
                              hints=hints, time_control=M.time_control(time_control, strikes))
     gid, thread = await open_table(hadara_bot(interaction), channel,
@@ -177,16 +199,15 @@ async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[i
 
 async def _lobby_command(interaction: discord.Interaction[Any], action: str, done_key: str,
                          game: int | None) -> None:
-    gid = await find_game(interaction, game)
+    facts = await resolve_game(interaction, game)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await lobby_action(interaction, action, gid)
-    await interaction.followup.send(t(done_key, id=gid), ephemeral=True)
+    await lobby_action(interaction, action, facts)
+    await interaction.followup.send(t(done_key, id=facts.game_id), ephemeral=True)
 
 
 @hadara.command(name="join", description=L("cmd.join"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-@guild_only
 async def join(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     await _lobby_command(interaction, "join", "game.join.done", game)
 
@@ -194,7 +215,6 @@ async def join(interaction: discord.Interaction[Any], game: GameArg | None = Non
 @hadara.command(name="leave", description=L("cmd.leave"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-@guild_only
 async def leave(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     await _lobby_command(interaction, "leave", "game.leave.done", game)
 
@@ -202,7 +222,6 @@ async def leave(interaction: discord.Interaction[Any], game: GameArg | None = No
 @hadara.command(name="start", description=L("cmd.start"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-@guild_only
 async def start(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     await _lobby_command(interaction, "start", "game.start.done", game)
 
@@ -213,16 +232,34 @@ async def start(interaction: discord.Interaction[Any], game: GameArg | None = No
 @hadara.command(name="board", description=L("cmd.board"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-@guild_only
 async def board(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     gid = await find_game(interaction, game)
     bot = hadara_bot(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    table = bot.get_cog("Table")
+    table: Any = bot.get_cog("Table")
     if table is None:
         raise Denied("game.error.no_table")
-    message = await table.repost_board(gid)  # type: ignore[attr-defined]
-    await interaction.followup.send(t("game.board.posted", url=message.jump_url), ephemeral=True)
+    # posted again in the thread only while the game is in play (a finished game's thread is
+    # archived), when asked from the game's own server, at most once per game per five
+    # minutes (bot/limits.py); otherwise the caller gets the board privately
+    try:
+        facts = await guard.game(interaction, gid, "board.post")
+        later = bot.service.rate_limits.retry_at("board.post", gid) \
+            if facts.status == ACTIVE else -1.0
+    except Refusal:
+        later = -1.0
+    if later is None:
+        bot.service.limit("board.post", gid)
+        message = await table.repost_board(gid)
+        await interaction.followup.send(t("game.board.posted", url=message.jump_url),
+                                        ephemeral=True)
+        return
+    payload = await table.private_board(gid)
+    note = (t("game.board.private_recent", at=M.stamp(later, "R")) if later >= 0
+            else t("game.board.private"))
+    await interaction.followup.send(content=f"{note}\n{payload['content']}"[:MAX_CONTENT],
+                                    embeds=payload["embeds"], files=payload["files"],
+                                    ephemeral=True)
 
 
 @hadara.command(name="hand", description=L("cmd.hand"))
@@ -447,7 +484,6 @@ async def history(interaction: discord.Interaction[Any], game: GameArg | None = 
 @hadara.command(name="concede", description=L("cmd.concede"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-@guild_only
 async def concede(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     gid = await find_game(interaction, game)
     bot = hadara_bot(interaction)
@@ -459,13 +495,13 @@ async def concede(interaction: discord.Interaction[Any], game: GameArg | None = 
 @hadara.command(name="abandon", description=L("cmd.abandon"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-@guild_only
 async def abandon(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
-    gid = await find_game(interaction, game)
+    facts = await resolve_game(interaction, game)
     bot = hadara_bot(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await bot.service.abandon(gid, interaction.user.id, is_admin=is_admin(interaction))
-    await interaction.followup.send(t("game.abandon.done", id=gid), ephemeral=True)
+    await bot.service.abandon(facts.game_id, interaction.user.id,
+                              is_admin=guard.is_manager(interaction, facts))
+    await interaction.followup.send(t("game.abandon.done", id=facts.game_id), ephemeral=True)
 
 
 async def _timezone_autocomplete(interaction: discord.Interaction[Any],
@@ -491,8 +527,8 @@ async def settings(interaction: discord.Interaction[Any], dms: bool | None = Non
     bot = hadara_bot(interaction)
     store = bot.service.store
     languages = bot.service.languages
-    if server_language is not None and not is_admin(interaction):
-        raise Denied("settings.server_language.denied")
+    if server_language is not None:  # the server's: its managers only
+        guard.server(interaction, "server.settings")
     changes: dict[str, Any] = {}
     if timezone is not None:
         zone = M.valid_timezone(timezone)
@@ -594,8 +630,6 @@ admin = app_commands.Group(name="admin", description=L("cmd.admin"), parent=hada
 
 @admin.command(name="allowance", description=L("cmd.admin.allowance"))
 @app_commands.describe(days=L("cmd.admin.allowance.days"))
-@app_commands.checks.has_permissions(manage_guild=True)
-@guild_only
 async def allowance(interaction: discord.Interaction[Any],
                     days: app_commands.Range[int, 0, 365]) -> None:
     bot = hadara_bot(interaction)
@@ -605,16 +639,88 @@ async def allowance(interaction: discord.Interaction[Any],
                                             ephemeral=True)
 
 
+def repair_text(preview: dict[str, Any]) -> str:
+    """A damaged game's repair as its managers read it: what is wrong, what a repair keeps and
+    how many moves of whom it drops (never what they were: a dropped move may be a pick
+    still hidden from the table)."""
+    gid = preview["game_id"]
+    reason = preview.get("reason")
+    if reason is None and preview.get("marked") is None:
+        return t("admin.repair.healthy", id=gid)
+    key = f"storage.damage.reason.{reason}"
+    lines = [t("admin.repair.title", id=gid,
+               reason=t(key) if reason and has(key) else t("storage.damage.reason.bad_record"))]
+    if not preview.get("repairable"):
+        lines.append(t("admin.repair.cannot"))
+        return "\n".join(lines)
+    names = {s["seat"]: s["name"] for s in preview.get("seats") or []
+             if isinstance(s, dict) and "seat" in s}
+    per_seat: dict[int, int] = {}
+    for row in preview.get("actions") or []:
+        per_seat[int(row["seat"])] = per_seat.get(int(row["seat"]), 0) + 1
+    who = join_list([t("admin.repair.seat", name=names.get(seat, "?"), count=n)
+                     for seat, n in sorted(per_seat.items())])
+    lines.append(t("admin.repair.plan", keep=preview["keep"], total=preview["total"],
+                   dropped=preview["dropped"], who=who or "—"))
+    return "\n".join(lines)
+
+
+class RepairButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"hd1:repair:(?P<game>[0-9]{1,18}):(?P<keep>[0-9]{1,6})"):
+    """Confirms a repair exactly as it was shown (the number of moves kept)."""
+
+    access_kind = "repair"
+
+    def __init__(self, game_id: int, keep: int) -> None:
+        super().__init__(discord.ui.Button(label=t("admin.repair.button"),
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"hd1:repair:{game_id}:{keep}"))
+        self.game_id, self.keep = game_id, keep
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Any) -> RepairButton:
+        return cls(int(match["game"]), int(match["keep"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            update = await hadara_bot(interaction).service.repair(self.game_id, keep=self.keep)
+            await interaction.followup.send(
+                t("admin.repair.done", id=self.game_id, dropped=update.dropped), ephemeral=True)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+
+@admin.command(name="repair", description=L("cmd.admin.repair"))
+@app_commands.describe(game=L("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def repair(interaction: discord.Interaction[Any], game: GameArg) -> None:
+    """A damaged game: what is wrong, and a button that cuts it back to its last valid move
+    (the cut moves are kept in the backup table). Managers with Manage Server only."""
+    await guard.game(interaction, game, "repair")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    preview = await hadara_bot(interaction).service.repair_preview(game)
+    extra: dict[str, Any] = {}
+    if preview.get("repairable") and (preview.get("reason") or preview.get("marked")):
+        view = discord.ui.View(timeout=None)
+        view.add_item(RepairButton(game, int(preview["keep"])))
+        extra["view"] = view
+    await interaction.followup.send(repair_text(preview)[:MAX_CONTENT], ephemeral=True,
+                                    **extra)
+
+
 COMMAND_NAMES = ("new", "join", "leave", "start", "board", "hand", "games", "rules", "card",
                  "history", "concede", "abandon", "settings", "rejoin", "vote", "away", "back",
                  "admin")
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     bot.tree.add_command(hadara)
 
 
 async def teardown(bot: commands.Bot) -> None:
     bot.tree.remove_command(hadara.name)
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

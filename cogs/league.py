@@ -41,9 +41,10 @@ from cogs.language import L, server_language
 from hadara.words import colour_name
 from i18n import join, speaking
 
+from . import guard
 from . import multiday as M
 from .errors import Denied, needs_permission, reply_error
-from .game import GameArg, admin, guild_only, hadara
+from .game import GameArg, admin, game_autocomplete, hadara
 from .lobby import check_table_permissions, hadara_bot, remember_thread, table_channel
 
 if TYPE_CHECKING:
@@ -298,7 +299,6 @@ def review_payload(gid: int, result: dict[str, Any]) -> dict[str, Any]:
 
 @app_commands.command(name="profile", description=L("cmd.profile"))
 @app_commands.describe(user=L("cmd.profile.user"))
-@guild_only
 async def profile(interaction: discord.Interaction[Any],
                   user: discord.User | discord.Member | None = None) -> None:
     who = user or interaction.user
@@ -311,7 +311,6 @@ async def profile(interaction: discord.Interaction[Any],
 
 
 @app_commands.command(name="leaderboard", description=L("cmd.leaderboard"))
-@guild_only
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     cog = league_cog(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -324,48 +323,48 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
 # ---------------------------------------------------------------------- review
 
 
-async def _review_target(cog: LeagueCog, user_id: int, game: int | None
-                         ) -> tuple[int, int, bool]:
-    """(game, seat, people_only) of the finished game to review: the user's seat, or the AI
-    seat that stood in for them in a league game (all its decisions then)."""
+async def _latest_finished(cog: LeagueCog, user_id: int) -> int:
+    """The user's latest finished game: their own seat's, or one an AI seat played for them
+    in a league."""
     store = cog.bot.service.store
-    if game is None:
-        mine = await store.games_of_user(user_id, (FINISHED,))
-        stood = [tb.game_id for tb in await store.league_tables()
-                 if tb.game_id is not None and isinstance(tb.result, list)
-                 and any(s.get("user") == user_id and s.get("seat_name") for s in tb.seats)]
-        ids = sorted(set(mine) | set(stood))
-        if not ids:
-            raise Denied("review.no_game")
-        game = ids[-1]
+    mine = await store.games_of_user(user_id, (FINISHED,))
+    stood = [tb.game_id for tb in await store.league_tables()
+             if tb.game_id is not None and isinstance(tb.result, list)
+             and any(s.get("user") == user_id and s.get("seat_name") for s in tb.seats)]
+    ids = sorted(set(mine) | set(stood))
+    if not ids:
+        raise Denied("review.no_game")
+    return ids[-1]
+
+
+async def _review_seat(cog: LeagueCog, user_id: int, game: int) -> tuple[int, bool]:
+    """(seat, people_only) to review: the user's seat, or the AI seat that stood in for them
+    in a league game (all its decisions then)."""
     seat = await cog.bot.service.seat_of(game, user_id)
     if seat is not None:
-        return game, seat, True
-    tables = await store.league_tables(game_id=game)
+        return seat, True
+    tables = await cog.bot.service.store.league_tables(game_id=game)
     if tables:
         snap = await cog.bot.service.load(game)
         users, stand = seat_users(snap.record.seats, tables[0])
         for s, u in users.items():
             if u == user_id:
-                return game, s, s not in stand
+                return s, s not in stand
     raise Denied("review.not_player", id=game)
 
 
 @app_commands.command(name="review", description=L("cmd.review"))
 @app_commands.describe(game=L("cmd.review.game"))
+@app_commands.autocomplete(game=game_autocomplete)
 async def review(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
     cog = league_cog(interaction)
-    try:
-        gid, seat, people_only = await _review_target(cog, interaction.user.id, game)
-    except Refusal as exc:
-        if exc.code == R.NOT_FOUND:
-            raise Denied("review.no_game") from None
-        raise
-    interaction.extras["game_id"] = gid
-    status = (await cog.bot.service.load(gid)).record.status
-    if status != FINISHED:
+    gid = game if game is not None else await _latest_finished(cog, interaction.user.id)
+    facts = await guard.game(interaction, gid, "review")
+    if facts.status != FINISHED:
         raise Refusal(R.BAD_REQUEST, "A review is ready once the game is over.",
                       "not_finished")
+    seat, people_only = await _review_seat(cog, interaction.user.id, gid)
+    cog.bot.service.limit("review", interaction.user.id)  # seconds of AI time each
     await interaction.response.send_message(t("review.preparing", id=gid), ephemeral=True)
     cog.spawn(cog.deliver_review(interaction, gid, seat, people_only))
 
@@ -385,8 +384,6 @@ game_group = app_commands.Group(name="game", description=L("cmd.gamegroup"))
 @app_commands.choices(
     table_size=[app_commands.Choice(name=L(f"league.size.{v}"), value=v) for v in TABLE_SIZES],
     time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
-@app_commands.checks.has_permissions(manage_guild=True)
-@guild_only
 async def league_create(interaction: discord.Interaction[Any],
                         name: app_commands.Range[str, 1, 64],
                         rounds: app_commands.Range[int, 1, 50] = 3, table_size: str = "4",
@@ -406,7 +403,6 @@ async def league_create(interaction: discord.Interaction[Any],
 @league.command(name="join", description=L("cmd.league.join"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
-@guild_only
 async def league_join(interaction: discord.Interaction[Any],
                       name: app_commands.Range[str, 1, 64] | None = None) -> None:
     cog = league_cog(interaction)
@@ -419,7 +415,6 @@ async def league_join(interaction: discord.Interaction[Any],
 @league.command(name="leave", description=L("cmd.league.leave"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
-@guild_only
 async def league_leave(interaction: discord.Interaction[Any],
                        name: app_commands.Range[str, 1, 64] | None = None) -> None:
     cog = league_cog(interaction)
@@ -432,7 +427,6 @@ async def league_leave(interaction: discord.Interaction[Any],
 @league.command(name="standings", description=L("cmd.league.standings"))
 @app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
-@guild_only
 async def league_standings(interaction: discord.Interaction[Any],
                            name: app_commands.Range[str, 1, 64] | None = None,
                            season: app_commands.Range[int, 1, 10000] | None = None) -> None:
@@ -450,8 +444,6 @@ async def league_standings(interaction: discord.Interaction[Any],
 @league.command(name="round", description=L("cmd.league.round"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
-@app_commands.checks.has_permissions(manage_guild=True)
-@guild_only
 async def league_round(interaction: discord.Interaction[Any],
                        name: app_commands.Range[str, 1, 64] | None = None) -> None:
     cog = league_cog(interaction)
@@ -476,8 +468,6 @@ async def league_round(interaction: discord.Interaction[Any],
 @league.command(name="end", description=L("cmd.league.end"))
 @app_commands.describe(name=L("cmd.league.name"), force=L("cmd.league.end.force"))
 @app_commands.autocomplete(name=league_autocomplete)
-@app_commands.checks.has_permissions(manage_guild=True)
-@guild_only
 async def league_end(interaction: discord.Interaction[Any],
                      name: app_commands.Range[str, 1, 64] | None = None,
                      force: bool = False) -> None:
@@ -504,7 +494,6 @@ async def league_end(interaction: discord.Interaction[Any],
 @league.command(name="export", description=L("cmd.league.export"))
 @app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
-@guild_only
 async def league_export(interaction: discord.Interaction[Any],
                         name: app_commands.Range[str, 1, 64] | None = None,
                         season: app_commands.Range[int, 1, 10000] | None = None) -> None:
@@ -521,7 +510,7 @@ async def league_export(interaction: discord.Interaction[Any],
                           f"standings-season{number}.csv"),
              discord.File(io.BytesIO(tables_csv(tables, number).encode()),
                           f"results-season{number}.csv")]
-    if interaction.permissions.manage_guild:
+    if guard.allowed(interaction, "league.manage"):  # every rated result: managers only
         rated = await store.rated_results(lg["guild"])
         files.append(discord.File(io.BytesIO(results_csv(rated).encode()), "rated.csv"))
     await interaction.followup.send(t("league.export.done", name=lg["name"], season=number),
@@ -533,9 +522,13 @@ async def league_export(interaction: discord.Interaction[Any],
 
 @game_group.command(name="export", description=L("cmd.game.export"))
 @app_commands.describe(game=L("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
 async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> None:
+    """A finished game's full record (its seed, every deck and colony stack, every hand): to
+    its players and its server's managers, never while it is in its lobby or in play."""
     bot = hadara_bot(interaction)
-    interaction.extras["game_id"] = game
+    await guard.game(interaction, game, "export")
+    bot.service.limit("export", interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         record = await export_game(bot.service.store, game)
@@ -550,11 +543,11 @@ async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> N
 
 @app_commands.command(name="void", description=L("cmd.admin.void"))
 @app_commands.describe(game=L("cmd.game"), restore=L("cmd.admin.void.restore"))
-@app_commands.checks.has_permissions(manage_guild=True)
-@guild_only
+@app_commands.autocomplete(game=game_autocomplete)
 async def void(interaction: discord.Interaction[Any], game: GameArg,
                restore: bool = False) -> None:
     cog = league_cog(interaction)
+    await guard.game(interaction, game, "void")
     res = await cog.bot.service.store.rated_result(game)
     if res is None or res.guild_id != _guild(interaction):
         raise Denied("admin.void.unknown", id=game)

@@ -28,11 +28,12 @@ from bot.messages import t
 from bot.service import Refusal, Update
 from cogs import language
 from cogs.background import Tasks
-from cogs.language import Localised, user_language
+from cogs.guard import Guarded
+from cogs.language import user_language
 from hadara.engine import Game
 from i18n import speaking
 
-from .game import guild_only, hadara
+from .game import hadara
 from .lobby import check_table_permissions, hadara_bot, remember_thread, table_channel
 
 if TYPE_CHECKING:
@@ -52,9 +53,12 @@ def lesson_text(lesson: L.Lesson) -> str:
     return f"{head}\n{t(lesson.key, **lesson.params)}"
 
 
-class NotesOffButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
+class NotesOffButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=r"hd1:learn:notes:(?P<user>[0-9]{1,20})"):
-    """On a mistake note: the learner turns notes off."""
+    """On a mistake note: the learner turns notes off (whoever clicks turns off their own
+    notes: the button changes nothing of anyone else's)."""
+
+    access_kind = "notes"
 
     def __init__(self, user_id: int) -> None:
         self.user_id = user_id
@@ -87,14 +91,15 @@ async def learned_topics(bot: HadaraBot, user_id: int) -> list[str]:
 @app_commands.describe(level=language.L("cmd.learn.level"), notes=language.L("cmd.learn.notes"))
 @app_commands.choices(level=[app_commands.Choice(name=language.L(f"lobby.ai_level.{v}"), value=v)
                              for v in LEVELS])
-@guild_only
 async def learn(interaction: discord.Interaction[Any], level: str = "greedy",
                 notes: bool | None = None) -> None:
     bot = hadara_bot(interaction)
     channel = table_channel(interaction.channel)
     check_table_permissions(channel)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     user = interaction.user
+    await bot.service.check_open_tables(user.id, learning=True)  # a thread each: bounded
+    bot.service.limit("learn", user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     if notes is not None:
         await set_notes(bot, user.id, notes)
     gid, thread = await open_learning_game(bot, channel, user, level)
@@ -250,11 +255,9 @@ def _note(game: Game, seat: int, version: int) -> L.Note | None:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(NotesOffButton)
     hadara.add_command(learn)
     await bot.add_cog(Learn(bot))  # type: ignore[arg-type]
 
 
 async def teardown(bot: commands.Bot) -> None:
     hadara.remove_command(learn.name)
-    bot.remove_dynamic_items(NotesOffButton)

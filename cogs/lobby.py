@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 import discord
 from discord import app_commands
 
+from bot.access import GameFacts
 from bot.messages import t
 from bot.service import Refusal
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
-from cogs.language import Localised, server_language
+from cogs.guard import Guarded, is_manager
+from cogs.language import server_language
 from i18n import speaking
 
 from .errors import Denied, missing_permissions, needs_permission, reply_error
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("hadara.bot.lobby")
 
 FORMAT = "hd1"
+#: A game id in a custom id: at most 18 digits, so every id a custom id can carry fits the
+#: database's 64-bit integers (a modified client's longer id does not match at all).
+GAME_ID = r"(?P<game>[0-9]{1,18})"
 LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: the longest auto-archive
 MAX_THREAD_NAME = 100
@@ -41,12 +46,6 @@ DEFAULT_AI_LEVEL = "greedy"
 
 def hadara_bot(interaction: discord.Interaction[Any]) -> HadaraBot:
     return cast("HadaraBot", interaction.client)
-
-
-def is_admin(interaction: discord.Interaction[Any]) -> bool:
-    """Server admins for a game: Manage Server or Manage Threads in this channel."""
-    perms = interaction.permissions
-    return bool(perms.manage_guild or perms.manage_threads)
 
 
 def remember_thread(bot: HadaraBot, thread_id: int | None, game_id: int) -> None:
@@ -195,8 +194,8 @@ async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[i
 # ---------------------------------------------------------------------- the buttons
 
 
-class LobbyButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"hd1:lobby:(?P<action>join|leave|ai|start|cancel):(?P<game>[0-9]{1,19})"):
+class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=rf"hd1:lobby:(?P<action>join|leave|ai|start|cancel):{GAME_ID}"):
     """One of the lobby's buttons; the action and the game are in the custom id."""
 
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -210,25 +209,38 @@ class LobbyButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.action = action
         self.game_id = game_id
 
+    def access_name(self) -> str:
+        return f"lobby.{self.action}"
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: Any) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        interaction.extras["game_id"] = self.game_id
+        assert self.facts is not None  # the access policy let the click through
         try:
-            await lobby_action(interaction, self.action, self.game_id)
+            await lobby_action(interaction, self.action, self.facts)
         except Exception as exc:  # every refusal is an ephemeral answer
             await reply_error(interaction, exc)
 
 
-async def lobby_action(interaction: discord.Interaction[Any], action: str, game_id: int) -> None:
-    """Apply a lobby action for the clicking (or commanding) user. The lobby message is
-    redrawn by cogs.table from the service's update."""
+async def lobby_action(interaction: discord.Interaction[Any], action: str,
+                       facts: GameFacts) -> None:
+    """Apply a lobby action for the clicking (or commanding) user, once the access policy
+    allowed it (``facts``). The lobby message is redrawn by cogs.table from the service's
+    update."""
     bot = hadara_bot(interaction)
     service = bot.service
     user = interaction.user
+    game_id = facts.game_id
+    # the host acts as the host; a manager of the game's server who is not the host acts
+    # with the policy's leave (the service checks no host then)
+    by = user.id if user.id == facts.host_user_id or not is_manager(interaction, facts) \
+        else None
     if not interaction.response.is_done():
         await interaction.response.defer()  # an update of the clicked message, silently
     if action == "join":
@@ -238,25 +250,30 @@ async def lobby_action(interaction: discord.Interaction[Any], action: str, game_
     elif action == "ai":
         record = (await service.load(game_id)).record
         await service.add_ai(game_id, record.options.get("ai_level", DEFAULT_AI_LEVEL),
-                             by_user=user.id)
+                             by_user=by)
     elif action == "start":
-        await service.start(game_id, user.id)
+        await service.start(game_id, by)
     elif action == "cancel":
-        await service.abandon(game_id, user.id, is_admin=is_admin(interaction))
+        await service.abandon(game_id, by, is_admin=by is None)
 
 
 _rematching: set[int] = set()
 
 
-class RematchButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"hd1:rematch:(?P<game>[0-9]{1,19})"):
+class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=rf"hd1:rematch:{GAME_ID}"):
     """Offered under a finished game: the same seats and settings at a new table."""
+
+    access_kind = "rematch"
 
     def __init__(self, game_id: int, *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
             label=t("lobby.button.rematch"), style=discord.ButtonStyle.primary,
             disabled=disabled, custom_id=f"{FORMAT}:rematch:{game_id}"))
         self.game_id = game_id
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -282,16 +299,15 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     record = (await bot.service.load(game_id)).record
     if record.status != FINISHED:
         raise Denied("rematch.not_finished")
-    mine = next((s for s in record.seats if s.user_id == interaction.user.id), None)
-    if mine is None:
-        raise Denied("rematch.not_player")
+    # the access policy let only a player of this game, in its server, click
+    mine = next(s for s in record.seats if s.user_id == interaction.user.id)
     done = record.discord.get("rematch_thread")
     if done:
         raise Denied("rematch.exists", thread=done)
     if game_id in _rematching:
         raise Denied("rematch.busy")
-    if interaction.guild is None:
-        raise app_commands.NoPrivateMessage()
+    await bot.service.check_open_tables(interaction.user.id)
+    bot.service.limit("table.new", interaction.user.id)
     parent = bot.get_channel(int(record.discord.get("channel") or 0))
     channel = table_channel(parent if parent is not None else interaction.channel)
     check_table_permissions(channel)
@@ -315,6 +331,3 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
         _rematching.discard(game_id)
     await interaction.followup.send(t("rematch.opened", id=gid, thread=thread.id),
                                     ephemeral=True)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, RematchButton)

@@ -40,7 +40,8 @@ from bot.service.updates import (
 )
 from bot.storage.base import GameRecord, SeatRecord
 from cogs.background import Tasks
-from cogs.language import Localised, table_language, user_language
+from cogs.guard import Guarded
+from cogs.language import table_language, user_language
 from i18n import speaking
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ TIME_CONTROLS: dict[str, Any] = {
 CATCH_UP_LINES = 6
 MAX_REMINDER_LINES = 10
 DM_REFUSED = frozenset({50007, 50278})
-VOTE_TEMPLATE = r"hd1:vote:(?P<game>\d{1,19}):(?P<seat>\d{1,2})"
+VOTE_TEMPLATE = r"hd1:vote:(?P<game>[0-9]{1,18}):(?P<seat>[0-9])"
 #: Zones offered first by the time-zone autocomplete (any IANA name is accepted).
 COMMON_ZONES = (
     "UTC", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin",
@@ -317,8 +318,13 @@ def settings_lines(settings: Mapping[str, Any]) -> list[str]:
 # ---------------------------------------------------------------------- the vote button
 
 
-class VoteButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]], template=VOTE_TEMPLATE):
+class VoteButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=VOTE_TEMPLATE):
     """"Let the AI play <name>" under an expiry notice: a vote of the clicker."""
+
+    access_kind = "vote"
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None  # the seat voted about is not the clicker's
 
     def __init__(self, game_id: int, seat: int, name: str = "?") -> None:
         super().__init__(discord.ui.Button(
@@ -479,13 +485,7 @@ class Multiday(commands.Cog):
             await play.update_dm(update.game_id, seat, uid, note=note)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (VoteButton,)
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(Multiday(bot))  # type: ignore[arg-type]
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

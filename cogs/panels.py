@@ -63,14 +63,17 @@ SIMULTANEOUS = frozenset({"setup_side", "draft", "feeding", "medals"})
 CHANGEABLE = frozenset({"setup_side", "draft"})  # a recorded pick may be replaced
 STANDALONE = frozenset({"colony_skip", "statue_skip", "feed_pay", "medals_done"})
 
-_ID = r"(?P<game>\d{1,19}):(?P<seat>\d{1,2}):(?P<decision>[A-Za-z0-9_.-]{1,24})"
-TAKE_TURN_TEMPLATE = rf"{VERSION}:t:(?P<game>\d{{1,19}})"
-HINT_TEMPLATE = (rf"{VERSION}:h:(?P<game>\d{{1,19}})"
-                 r"(?::(?P<seat>\d{1,2}):(?P<decision>[A-Za-z0-9_.-]{1,24}))?")
-ACTION_TEMPLATE = rf"{VERSION}:a:{_ID}:(?P<index>\d{{1,4}}):(?P<check>[0-9a-f]{{4}})"
+# Game ids of at most 18 digits (every one fits the database's 64-bit integers: a longer id
+# from a modified client matches no component), seats 0-4, ASCII digits only.
+_GAME = r"(?P<game>[0-9]{1,18})"
+_ID = _GAME + r":(?P<seat>[0-9]):(?P<decision>[A-Za-z0-9_.-]{1,24})"
+TAKE_TURN_TEMPLATE = rf"{VERSION}:t:{_GAME}"
+HINT_TEMPLATE = (rf"{VERSION}:h:{_GAME}"
+                 r"(?::(?P<seat>[0-9]):(?P<decision>[A-Za-z0-9_.-]{1,24}))?")
+ACTION_TEMPLATE = rf"{VERSION}:a:{_ID}:(?P<index>[0-9]{{1,4}}):(?P<check>[0-9a-f]{{4}})"
 NAV_TEMPLATE = rf"{VERSION}:n:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}})"
-SELECT_TEMPLATE = rf"{VERSION}:s:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}}):(?P<chunk>\d)"
-_VALUE = re.compile(r"a(?P<index>\d{1,4})\.(?P<check>[0-9a-f]{4})|n(?P<token>[A-Za-z0-9-]{1,24})")
+SELECT_TEMPLATE = rf"{VERSION}:s:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}}):(?P<chunk>[0-9])"
+_VALUE = re.compile(r"a(?P<index>[0-9]{1,4})\.(?P<check>[0-9a-f]{4})|n(?P<token>[A-Za-z0-9-]{1,24})")
 
 EPOCHS = {1: "I", 2: "II", 3: "III"}
 

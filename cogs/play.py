@@ -24,7 +24,8 @@ from discord.ext import commands
 
 from bot.messages import t
 from bot.service import GameService, GameSnapshot, Refusal
-from cogs.language import Localised, user_language
+from cogs.guard import Guarded
+from cogs.language import user_language
 from hadara.ai.hint import hint as ai_hint
 from hadara.options import options as option_list
 from hadara.views import view as seat_view
@@ -50,15 +51,20 @@ Interaction = discord.Interaction[Any]
 # ------------------------------------------------------------------------------ components
 
 
-class TakeTurnButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
+class TakeTurnButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=P.TAKE_TURN_TEMPLATE):
     """The board's persistent "Take my turn" button (custom id ``hd1:t:<game>``)."""
+
+    access_kind = "take_turn"
 
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(style=discord.ButtonStyle.primary,
                                            label=t("play.take_turn"),
                                            custom_id=P.take_turn_id(game_id)))
         self.game_id = game_id
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
@@ -69,11 +75,15 @@ class TakeTurnButton(Localised, discord.ui.DynamicItem[discord.ui.Button[Any]],
         await open_panel(interaction, self.game_id)
 
 
-class _PanelItem(Localised):
+class _PanelItem(Guarded):
     """Shared by the panel's components: their whole state is the custom id (parsed once into
-    ``pid``), so the item is rebuilt from it alone after a restart."""
+    ``pid``), so the item is rebuilt from it alone after a restart. The access policy checks
+    the clicker holds the seat the custom id names."""
 
     pid: P.PanelId
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.pid.game, self.pid.seat
 
     def __init__(self, item: Any) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__
@@ -91,6 +101,8 @@ class HintButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=P.HINT_TEMPLATE):
     """"Hint": the AI's suggestion for the clicker's decision (on the board or a panel)."""
 
+    access_kind = "hint"
+
     async def callback(self, interaction: Interaction) -> None:
         await give_hint(interaction, self.pid)
 
@@ -98,6 +110,8 @@ class HintButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
 class ActionButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=P.ACTION_TEMPLATE):
     """A button choosing one option of the decision."""
+
+    access_kind = "action"
 
     async def callback(self, interaction: Interaction) -> None:
         await panel_click(interaction, self.pid, P.SelectValue(self.pid.index, self.pid.check))
@@ -107,6 +121,8 @@ class NavButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=P.NAV_TEMPLATE):
     """A button going one step into (or back out of) a stepped decision."""
 
+    access_kind = "nav"
+
     async def callback(self, interaction: Interaction) -> None:
         await panel_click(interaction, self.pid, None)
 
@@ -114,6 +130,8 @@ class NavButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
 class PanelSelect(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
                   template=P.SELECT_TEMPLATE):
     """A select of options or of the next step's choices."""
+
+    access_kind = "select"
 
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
@@ -129,8 +147,6 @@ class PanelSelect(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
             await panel_click(interaction, self.pid, value)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect)
 
 
 def take_turn_view(game_id: int, *, hints: bool = False) -> discord.ui.View:
@@ -309,11 +325,8 @@ async def panel_click(interaction: Interaction, pid: P.PanelId,
         snap = await service.load(pid.game)
         _check_playing(snap)
         seat = pid.seat if pid.seat is not None else -1
-        owner = _seat_record(snap, seat)
-        if owner is None or owner.user_id != interaction.user.id:
-            mine = any(s.user_id == interaction.user.id for s in snap.record.seats)
-            if owner is not None and mine:
-                raise Refused("play.refuse.not_your_panel", name=owner.name)
+        owner = _seat_record(snap, seat)  # the clicker's: the access policy checked it
+        if owner is None:
             raise Refused("play.refuse.not_seated")
         if owner.conceded:
             raise Refused("play.refuse.conceded")
@@ -384,10 +397,7 @@ async def give_hint(interaction: Interaction, pid: P.PanelId) -> None:
         _check_playing(snap)
         if not snap.record.options.get("hints"):
             raise Refused("play.refuse.hints_off")
-        seat = _seat_of_user(snap, interaction.user.id)
-        if pid.seat is not None and pid.seat != seat:
-            owner = _seat_record(snap, pid.seat)
-            raise Refused("play.refuse.not_your_panel", name=owner.name if owner else "?")
+        seat = _seat_of_user(snap, interaction.user.id)  # the policy checked pid.seat
         game = snap.game
         assert game is not None
         decision = game.decision_id(seat)
@@ -395,6 +405,7 @@ async def give_hint(interaction: Interaction, pid: P.PanelId) -> None:
             raise Refused("play.refuse.not_your_decision")
         if pid.decision is not None and pid.decision != decision:
             raise Refused("play.refuse.stale")
+        service.limit("hint", interaction.user.id)  # an AI search each: bounded per user
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = seat_view(game, seat)
         legal = data["private"]["legal_actions"]
@@ -498,9 +509,4 @@ class Play(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(Play(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

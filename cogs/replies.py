@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.messages import has, t
 from bot.service import Refusal
+from cogs.errors import refusal_text as command_text
 from hadara.content import default_catalog
 from hadara.narrate import refusal as engine_refusal
 
@@ -37,4 +38,5 @@ def refusal_text(refusal: Refusal, catalog: Any = None) -> str:
     for key in (f"play.refuse.{refusal.reason}", f"play.refuse.{refusal.code}"):
         if has(key):
             return t(key)
-    return t("play.refuse.generic", message=refusal.message)
+    # the codes a click shares with commands (access, limits …): the commands' wording
+    return command_text(refusal)

@@ -40,12 +40,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.messages import t
+from bot.messages import has, t
 from bot.service import Refusal, Update
 from bot.service.updates import ABANDONED as CAUSE_ABANDONED
-from bot.service.updates import CONCEDED, QUEUED, REMINDER, STARTED, Waiting
+from bot.service.updates import (
+    CONCEDED,
+    DAMAGED,
+    QUEUED,
+    REMINDER,
+    REPAIRED,
+    STARTED,
+    Waiting,
+)
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, SeatRecord
-from cogs.language import table_language, user_language
+from cogs.background import Tasks
+from cogs.language import server_language, table_language, user_language
 from hadara.narrate import EPOCH, describe, step_name
 from i18n import current, speaking
 
@@ -290,6 +299,7 @@ class Table(commands.Cog):
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._wake: dict[int, float] = {}
         self._unsubscribe: Callable[[], None] | None = None
+        self._notices = Tasks()  # notices of damaged games
         stats: defaultdict[int, TableStats] = bot.__dict__.setdefault(
             "table_stats", defaultdict(TableStats))
         self.stats = stats
@@ -304,6 +314,28 @@ class Table(commands.Cog):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self._notices.cancel()
+
+    async def tell_damaged(self, update: Update) -> None:
+        """A game found damaged (once per game, the service remembers it was told): a notice
+        in its thread, mentioning its host, that the managers can repair it."""
+        thread_id = update.discord.get("thread")
+        damage = update.damage
+        if not thread_id or damage is None:
+            return
+        thread = await self._thread(int(thread_id))
+        if thread is None:
+            return
+        guild = update.discord.get("guild")
+        with speaking(await server_language(self.bot, int(guild) if guild else None)):
+            reason = t(f"storage.damage.reason.{damage.reason}") \
+                if has(f"storage.damage.reason.{damage.reason}") \
+                else t("storage.damage.reason.bad_record")
+            text = t("storage.damaged.notice", game_id=update.game_id, reason=reason)
+        host = update.user
+        if host is not None:
+            text = f"<@{host}> {text}"
+        await self._post(thread, text, users=[host] if host is not None else [])
 
     # -- scheduling ---------------------------------------------------------------------------
 
@@ -316,6 +348,9 @@ class Table(commands.Cog):
         """The service's callback (called under the game's lock: only bookkeeping here).
         Reminders (cogs.multiday) and queued plans change nothing on the table."""
         if update.cause in (REMINDER, QUEUED):
+            return
+        if update.cause == DAMAGED:  # the game cannot be loaded: told once, apart
+            self._notices.spawn(self.tell_damaged(update), name=f"damaged {update.game_id}")
             return
         due = self.coalescer.push(update, self._now())
         gid = update.game_id
@@ -463,6 +498,16 @@ class Table(commands.Cog):
         await self.bot.service.set_discord(gid, {"board": sent.id})
         return sent
 
+    async def private_board(self, gid: int) -> dict[str, Any]:
+        """The board as the thread shows it, for a private answer: status line, images, no
+        buttons (``/hadara board`` outside the game's server, or again within minutes)."""
+        snap = await self.bot.service.load(gid)
+        if snap.game is None:
+            raise Refusal("not_started", "The game has not started yet.")
+        payload = await self._board_payload(gid, snap.record)  # in the reader's language
+        payload.pop("view", None)
+        return payload
+
     async def repost_board(self, gid: int) -> discord.Message | discord.PartialMessage:
         """``/hadara board``: the board posted again at the bottom of the thread."""
         snap = await self.bot.service.load(gid)
@@ -496,6 +541,10 @@ class Table(commands.Cog):
         names = seat_names(record)
         conceded = [t("table.conceded", name=names.get(s, "?")) for s in batch.conceded]
         notices = notice_lines(batch.updates, record)
+        repaired = [u for u in batch.updates if u.cause == REPAIRED]
+        for u in repaired:  # the players are told what was lost (mentioned below)
+            notices.append(t("storage.repaired.notice", game_id=batch.game_id,
+                             dropped=u.dropped))
         pings = ping_lines(batch.ping, record.seats) if record.status == ACTIVE else []
         if not headline and not pings and not conceded and not notices:
             return
@@ -503,7 +552,10 @@ class Table(commands.Cog):
                                        catalog)
         files = await self._reveal_files(batch.game_id, headline)
         users = [s.user_id for s in record.seats
-                 if s.user_id is not None and s.seat in {w.seat for w in batch.ping}]
+                 if s.user_id is not None and (repaired or s.seat in {w.seat for w in batch.ping})]
+        if repaired:
+            mentions = " ".join(f"<@{u}>" for u in users)
+            notices[-1] = f"{mentions} {notices[-1]}".strip()
         extra: dict[str, Any] = {}
         votes = vote_seats(batch.updates) if record.status == ACTIVE else []
         view = vote_view(batch.game_id, votes, names)

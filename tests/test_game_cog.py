@@ -14,11 +14,12 @@ pytest.importorskip("discord")
 
 from discord import app_commands  # noqa: E402
 
+from bot import access  # noqa: E402
 from bot.messages import has, t  # noqa: E402
 from bot.service import Refusal  # noqa: E402
 from bot.service.refusals import CODES  # noqa: E402
 from bot.service.updates import Update, Waiting  # noqa: E402
-from bot.storage.base import GameRecord, SeatRecord  # noqa: E402
+from bot.storage.base import DAMAGE_REASONS, GameRecord, SeatRecord  # noqa: E402
 from cogs import errors, game, lobby, multiday, table  # noqa: E402
 from cogs.table import Coalescer  # noqa: E402
 
@@ -85,13 +86,13 @@ def test_names_descriptions_options_within_limits() -> None:
     assert total <= 8000
 
 
-def test_guild_only_commands_check_the_guild() -> None:
-    needs_guild = {"new", "join", "leave", "start", "board", "concede", "abandon"}
-    needs_guild.add("allowance")
+def test_no_command_decides_its_own_permissions() -> None:
+    """Every /hadara command has an entry in the one access policy, and none carries a check of
+    its own (a has_permissions or guild check): the policy decides (bot/access.py)."""
     for cmd in _leaves(game.hadara):
         assert isinstance(cmd, app_commands.Command)
-        has = game._in_guild in [getattr(c, "__func__", c) for c in cmd.checks]
-        assert has == (cmd.name in needs_guild), cmd.name
+        assert cmd.checks == [], cmd.qualified_name
+        assert cmd.qualified_name in access.COMMANDS, cmd.qualified_name
 
 
 # ---------------------------------------------------------------------- the catalog
@@ -124,6 +125,7 @@ def test_every_dynamic_key_exists() -> None:
         "rules.": game.RULE_TOPICS,
         "table.kind.": STEPS,
         "md.tc.": tuple(multiday.TIME_CONTROLS),
+        "storage.damage.reason.": DAMAGE_REASONS,
     }
     assert prefixes <= set(expansions), prefixes - set(expansions)
     for prefix in prefixes:

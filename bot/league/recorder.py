@@ -19,14 +19,19 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from bot.service.refusals import STORAGE_UNAVAILABLE, Refusal
 from bot.service.service import GameService
-from bot.service.updates import Update
-from bot.storage.base import ABANDONED, FINISHED, RatedResult
+from bot.service.updates import DAMAGED, Update
+from bot.storage.base import ABANDONED, FINISHED, RatedResult, StorageUnavailable
 
 from .leagues import LeagueService, seat_users
 from .ratings import Ratings, result_ranks
 
 log = logging.getLogger(__name__)
+
+#: Seconds before a recording the storage refused is tried again (doubling, up to RETRY_MAX):
+#: a full disk or a lost database connection does not wait for the next start's catch-up.
+RETRY_DELAY, RETRY_MAX = 5.0, 300.0
 
 
 def guild_of(discord: dict[str, Any], options: dict[str, Any]) -> int:
@@ -50,6 +55,7 @@ class Recorder:
         self.leagues = leagues
         self._unsubscribe: Callable[[], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.sleep: Callable[[float], Any] = asyncio.sleep  # tests pass a quick one
         # called after each recorded game (the front end may announce a review, a table …)
         self.listeners: list[Callable[[int, dict[str, Any]], Any]] = []
 
@@ -69,18 +75,31 @@ class Recorder:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def _on_update(self, update: Update) -> None:
+        if update.cause == DAMAGED:  # nothing to record until it is repaired
+            return
         if update.over or update.status == ABANDONED:
             task = asyncio.ensure_future(self._safe(update.game_id))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
     async def _safe(self, game_id: int) -> None:
-        try:
-            await self.record(game_id)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # logged; the catch-up at the next start retries
-            log.exception("could not record the result of game %d", game_id)
+        delay = RETRY_DELAY
+        while True:
+            try:
+                await self.record(game_id)
+                return
+            except asyncio.CancelledError:
+                raise
+            except (StorageUnavailable, Refusal) as exc:
+                if isinstance(exc, Refusal) and exc.code != STORAGE_UNAVAILABLE:
+                    log.warning("could not record the result of game %d: %r", game_id, exc)
+                    return
+                # the store logged the fault once; nothing was written: try again later
+            except Exception:  # logged; the catch-up at the next start retries
+                log.exception("could not record the result of game %d", game_id)
+                return
+            await self.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
 
     async def record(self, game_id: int) -> dict[str, Any]:
         """Record a game that ended: its rated result (ratings) and its league table, each

@@ -37,11 +37,19 @@ MALFORMED = "malformed"
 TAKEN_OVER = "taken_over"  # submit/vote: the AI plays your seat (missed deadlines); rejoin
 NOT_TAKEN_OVER = "not_taken_over"  # rejoin: the AI does not play your seat
 AWAY_ALLOWANCE = "away_allowance"  # away: beyond the yearly vacation allowance
+# the access policy (bot/access.py, docs/security.md): reason = the policy's reason code
+DENIED = "denied"  # the actor may not do that to this game, or not from where they act
+LIMITED = "limited"  # a per-user (or per-game) limit (bot/limits.py): reason = the limit
+# storage that can be trusted (docs/service.md, "Damaged games" and "Storage faults")
+DAMAGED = "damaged"  # the game's stored record is damaged (reason: bad_json, bad_action …)
+NOT_DAMAGED = "not_damaged"  # repair: the game loads as it is, nothing to repair
+STORAGE_UNAVAILABLE = "storage_unavailable"  # nothing was stored (reason: disk_full …)
 
 CODES: tuple[str, ...] = (
     NOT_FOUND, NOT_SEATED, NOT_HOST, NOT_STARTED, STARTED, LOBBY_FULL, ALREADY_JOINED,
     TOO_FEW_PLAYERS, BAD_REQUEST, CONCEDED, FINISHED, ABANDONED, NOT_YOUR_DECISION, STALE,
     ILLEGAL, CANNOT_AFFORD, MALFORMED, TAKEN_OVER, NOT_TAKEN_OVER, AWAY_ALLOWANCE,
+    DENIED, LIMITED, DAMAGED, NOT_DAMAGED, STORAGE_UNAVAILABLE,
 )
 
 

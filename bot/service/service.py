@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import logging
 import multiprocessing
 import os
+import re
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -30,24 +33,33 @@ from functools import partial
 from itertools import count
 from typing import Any
 
+from bot import access, limits
 from bot.storage.base import (
     ABANDONED,
     ACTIVE,
+    CONNECTION,
     DEADLINE,
     FINISHED,
+    IO_ERROR,
     LOBBY,
     REMINDER,
     ActionRecord,
+    DamagedRecord,
+    DamageRecord,
     GameRecord,
+    RawAction,
     SeatRecord,
+    StorageError,
+    StorageUnavailable,
     Store,
+    StoredGame,
     TimerRecord,
     Vacation,
 )
 from hadara import driver, save, scoring
 from hadara.ai import agent_names
 from hadara.engine import MAX_NAME, RULES_VERSION, Decision, Game, Result
-from hadara.errors import HadaraError
+from hadara.errors import BadSave, HadaraError
 from hadara.narrate import describe
 from hadara.options import options as option_list
 from hadara.setup import VARIANTS
@@ -73,6 +85,11 @@ CLAIM_EVERY = 1.0
 MIN_SEATS, MAX_SEATS = 2, 5
 DEFAULT_MAX_GAMES = 256  # games kept in memory (least recently used evicted when idle)
 AI_NAMES = {"random": "Random AI", "greedy": "Greedy AI", "ismcts": "Clever AI"}
+#: Ids the stores can hold (SQLite INTEGER, PostgreSQL BIGINT): a game id outside 1..MAX_ID is
+#: no game, and a user or server id outside 0..MAX_ID is refused, without asking the store.
+MAX_ID = 2**63 - 1
+#: Seconds before a game whose playing on the storage refused is looked at again.
+STORAGE_RETRY = 5.0
 
 #: Process-wide: every change of any game in this process gets a new revision (the image key).
 _REVISIONS = count(1)
@@ -138,7 +155,17 @@ class GameService:
         # time control: the one timer task (woken by cancelling its sleep), vacations by user
         self.scheduler = Scheduler(clock, sleep, self._fire_timers)
         self.languages = Languages(store)  # who reads which language
+        self.rate_limits = limits.RateLimits(clock)  # per-user bounds (bot/limits.py)
         self._vacations: dict[int, list[Vacation]] = {}
+        # damaged games (docs/service.md, "Damaged games"): quarantined by id; the ``damaged``
+        # updates announced in this process, and those kept for subscribers still to come
+        # (found while resuming at start, or when nobody listened)
+        self._damaged: dict[int, DamageRecord] = {}
+        self._announced: set[int] = set()
+        self._notices: dict[int, Update] = {}
+        self._resuming = False
+        self._opened = False
+        self._retrying: dict[int, asyncio.Task[None]] = {}  # play on again after a fault
 
     # ------------------------------------------------------------------ life cycle
 
@@ -147,12 +174,17 @@ class GameService:
         store) and any AI or forced decision that was pending when the process stopped is
         played on. Games that wait for people are evicted again when memory is full."""
         await self.store.open()  # idempotent; the caller closes the store
-        ids = await self.store.game_ids((ACTIVE,))
+        self._damaged = {d.game_id: d for d in await self.store.damaged_games()}
+        for damage in self._damaged.values():
+            if not damage.told:  # announced to the subscribers to come (front ends)
+                self._notices[damage.game_id] = await self._damage_update(damage)
+        ids = [g for g in await self.store.game_ids((ACTIVE,)) if g not in self._damaged]
         self._vacations = {}
         for v in await self.store.vacations(since=self.clock() - S.YEAR):
             self._vacations.setdefault(v.user_id, []).append(v)
         self.scheduler.load(await self.store.timers())
         self._closed = False
+        self._opened = True
         # several processes over one database: another's change drops our stale copy, and
         # only the process holding the scheduler's claim fires timers (the others keep trying,
         # to take over when it stops)
@@ -167,11 +199,13 @@ class GameService:
     async def close(self) -> None:
         """Stop playing on (what is stored stays; ``open`` resumes it) and free the pools."""
         self._closed = True
+        self._opened = False
         for unlisten in self._unlisten:
             unlisten()
         self._unlisten = []
         await self.scheduler.stop()
-        tasks = [t for t in [self._resume, self._claiming, *self._tasks.values()]
+        tasks = [t for t in [self._resume, self._claiming, *self._tasks.values(),
+                             *self._retrying.values()]
                  if t is not None and not t.done()]
         for t in tasks:
             t.cancel()
@@ -198,8 +232,23 @@ class GameService:
 
     def subscribe(self, target: U.Target, game_id: int | None = None) -> Callable[[], None]:
         """Receive every :class:`Update` (of one game, if given): a callback or an
-        ``asyncio.Queue``. Returns the unsubscribe function."""
-        return self.hub.subscribe(target, game_id)
+        ``asyncio.Queue``. Returns the unsubscribe function. A new subscriber also receives,
+        right after subscribing, the ``damaged`` updates not yet delivered to anyone (games
+        found damaged at start, before the front end subscribed)."""
+        unsubscribe = self.hub.subscribe(target, game_id)
+        for update in list(self._notices.values()):
+            if game_id in (None, update.game_id):
+                try:
+                    asyncio.get_running_loop().call_soon(self._tell, target, update)
+                except RuntimeError:  # no loop yet: at once
+                    self._tell(target, update)
+        return unsubscribe
+
+    def _tell(self, target: U.Target, update: Update) -> None:
+        if update.game_id not in self._notices:
+            return  # repaired meanwhile
+        self.hub.deliver(target, update)
+        self._persist_told(update.game_id)
 
     # ------------------------------------------------------------------ lobby
 
@@ -224,6 +273,7 @@ class GameService:
                                   else extra.pop("time_control", None))
         if tc is not None:
             extra["time_control"] = tc
+        _check_user(host_user_id)
         now = self.clock()
         seat_list = []
         if host_name is not None:
@@ -233,7 +283,8 @@ class GameService:
             options={**extra, "seats": seats, "rated": bool(rated),
                      "hints": bool(hints)},
             created_at=now, updated_at=now, host_user_id=host_user_id, seats=seat_list)
-        gid = await self.store.create_game(record)
+        async with _storage():
+            gid = await self.store.create_game(record)
         record = replace(record, id=gid)
         async with self.store.lock(gid):
             live = self._games[gid] = _Live(record, None)
@@ -243,6 +294,7 @@ class GameService:
 
     async def join(self, game_id: int, user_id: int, name: str) -> Update:
         """Take a free seat at a table in its lobby."""
+        _check_user(user_id)
         async with self._locked(game_id) as live:
             rec = self._lobby(live)
             if any(s.user_id == user_id for s in rec.seats):
@@ -296,11 +348,12 @@ class GameService:
             return await self._save_lobby(live, seats, U.AI_REMOVED)
 
     async def start(self, game_id: int, by_user: int | None) -> Update:
-        """The host starts the game with the seated players (at least 2). The seed decides
+        """The host starts the game with the seated players (at least 2); ``by_user`` None:
+        a manager of the game's server, whom the access policy let through. The seed decides
         the seat order: from here on, seats are the engine's seats."""
         async with self._locked(game_id) as live:
             rec = self._lobby(live)
-            self._host(rec, by_user, required=True)
+            self._host(rec, by_user)
             if len(rec.seats) < MIN_SEATS:
                 raise Refusal(R.TOO_FEW_PLAYERS, "A game needs at least two players.",
                               count=len(rec.seats), min=MIN_SEATS)
@@ -398,6 +451,8 @@ class GameService:
         """Merge front-end bookkeeping (guild, channel, thread, message ids) into the
         record's ``discord`` field. Front ends change a game's record only through the
         service (a direct ``store.save_game`` would be overwritten by the next change)."""
+        if not isinstance(values, dict) or not _storable(values):
+            raise Refusal(R.BAD_REQUEST, "Those values cannot be stored.", "bad_values")
         async with self._locked(game_id) as live:
             rec = copy.deepcopy(live.record)
             rec.discord = {**rec.discord, **values}
@@ -515,12 +570,17 @@ class GameService:
                 or not 0 < days <= 365):
             raise Refusal(R.BAD_REQUEST, "Days away must be more than 0 and at most 365.",
                           "bad_days", max=365)
+        _check_user(user_id)
+        try:
+            asked = [_check_user(g, "bad_guild") for g in guild_ids]
+        except TypeError:  # not iterable
+            raise Refusal(R.BAD_REQUEST, "That server id is not valid.", "bad_guild") from None
         now = self.clock()
         if self._away_now(user_id, now) is not None:
             raise Refusal(R.BAD_REQUEST, "You are away already; come back first.",
                           "already_away")
-        async with self._games_of(user_id) as lives:
-            guilds = {int(g) for g in guild_ids}
+        async with _storage(), self._games_of(user_id) as lives:
+            guilds = set(asked)
             for live in lives:
                 g = live.record.discord.get("guild")
                 if isinstance(g, int):
@@ -546,10 +606,10 @@ class GameService:
         """End the user's vacation now: their clocks run again (deadlines pulled in by the
         time not taken). Publishes ``back`` per active game; returns those updates."""
         now = self.clock()
-        vac = self._away_now(user_id, now)
+        vac = self._away_now(user_id, now) if _valid_user(user_id) else None
         if vac is None:
             raise Refusal(R.BAD_REQUEST, "You are not away.", "not_away")
-        async with self._games_of(user_id) as lives:
+        async with _storage(), self._games_of(user_id) as lives:
             ended = replace(vac, end=now)
             vacations = [ended if v is vac else v for v in self._vacations.get(user_id, [])]
             dues = self._repush(user_id, lives, vacations)
@@ -560,7 +620,7 @@ class GameService:
 
     async def away_until(self, user_id: int) -> float | None:
         """When the user's current vacation ends (None: not away)."""
-        vac = self._away_now(user_id, self.clock())
+        vac = self._away_now(user_id, self.clock()) if _valid_user(user_id) else None
         return vac.end if vac is not None else None
 
     async def set_away_allowance(self, guild_id: int, days: float | None) -> None:
@@ -570,7 +630,9 @@ class GameService:
                                  or not 0 <= days <= 365):
             raise Refusal(R.BAD_REQUEST, "An allowance is 0 to 365 days.", "bad_days",
                           max=365)
-        await self.store.set_away_allowance(guild_id, days)
+        _check_user(guild_id, "bad_guild")
+        async with _storage():
+            await self.store.set_away_allowance(guild_id, days)
 
     async def catch_up(self, game_id: int, seat: int) -> dict[str, Any]:
         """What happened since ``seat`` last acted itself (its person's last stored action;
@@ -583,7 +645,7 @@ class GameService:
         game = self._started(live)
         if type(seat) is not int or not 0 <= seat < game.n:
             raise Refusal(R.NOT_SEATED, "There is no such seat in this game.", seat=str(seat))
-        stored = await self.store.load_game(game_id)
+        stored = await self._stored(game_id)
         if stored is None:
             raise Refusal(R.NOT_FOUND, "There is no such game.", game_id=game_id)
         rec, actions = stored.record, stored.actions
@@ -608,6 +670,132 @@ class GameService:
         return {"seat": seat, "since": since, "actions": len(actions) - since,
                 "events": events, "lines": lines,
                 "deadline": self._deadlines(game_id).get((seat, did))}
+
+    # ------------------------------------------------------------------ damaged games
+
+    async def damaged_games(self) -> list[DamageRecord]:
+        """Every game marked damaged in the store (by any process), by id: ``reason``,
+        ``detail`` (English, for admins), ``seq`` of the first bad action, ``found_at``,
+        ``told``."""
+        async with _storage():
+            return await self.store.damaged_games()
+
+    async def repair_preview(self, game_id: int) -> dict[str, Any]:
+        """What :meth:`repair` would do, changing nothing: ``{"game_id", "reason" (None: the
+        game loads as it is), "detail", "seq", "marked", "found_at", "repairable", "started",
+        "keep" (the valid actions kept), "total", "dropped" (how many would go), "actions"
+        (the rows that would go: ``seq``, ``seat``, ``submitted_by``, ``decision_id``,
+        ``at``, ``action`` or None, ``problem``: the damage's reason for the first one,
+        ``bad_json`` for a text that is not JSON, else ``after_damage``), "status",
+        "status_after", "host_user_id", "discord", "seats"}``. Words-free: the front end
+        words the codes."""
+        _check_id(game_id)
+        async with _storage(), self.store.lock(game_id):
+            return (await self._diagnose(game_id)).preview()
+
+    async def repair(self, game_id: int, *, keep: int | None = None) -> Update:
+        """Repair a damaged game up to its last valid action: in ONE transaction the later
+        action rows are copied to ``actions_backup`` and deleted, the damage mark cleared
+        (and the status follows the rebuilt game: a finished game cut back is active again);
+        then the game is rebuilt, its timers made to match and it plays on. ``keep``: the
+        preview's ``keep``, to confirm exactly what was shown (``stale`` /
+        ``repair_changed`` if the damage changed since). A game marked damaged that loads
+        as it is (mended by hand) just loses its mark. Publishes ``repaired`` (``dropped``:
+        how many actions went, ``damage``: what was found, ``discord``). Refusals:
+        ``not_found``, ``not_damaged``, ``damaged`` / ``not_repairable``, ``stale`` /
+        ``repair_changed``, ``storage_unavailable``."""
+        _check_id(game_id)
+        async with _storage(), self.store.lock(game_id):
+            found = await self._diagnose(game_id)
+            if found.reason is None and found.marked is None:
+                raise Refusal(R.NOT_DAMAGED, "This game is not damaged: nothing to repair.",
+                              game_id=game_id)
+            if not found.repairable:
+                raise Refusal(R.DAMAGED, "This game's damage cannot be repaired by cutting "
+                              "its log back.", "not_repairable", game_id=game_id,
+                              damage=found.reason or "")
+            if keep is not None and keep != found.keep:
+                raise Refusal(R.STALE, "The damage changed since it was shown; look again.",
+                              "repair_changed", keep=found.keep)
+            rec = found.record
+            status = found.status_after if found.status_after != rec.status else None
+            dropped = await self.store.truncate_actions(game_id, found.keep, self.clock(),
+                                                        status)
+            # forget everything held about the game, then rebuild it from the store
+            self._damaged.pop(game_id, None)
+            self._notices.pop(game_id, None)
+            self._announced.discard(game_id)
+            if self._games.pop(game_id, None) is not None:
+                self.images.forget(game_id)
+            live = await self._load(game_id)
+            self.scheduler.discard([t.id for t in self.scheduler.of_game(game_id)])
+            self.scheduler.add(await self.store.timers(game_id))
+            damage = found.marked or DamageRecord(game_id, found.reason or "", found.detail,
+                                                  self.clock(), found.seq)
+            game = live.game
+            self.store.notify(game_id, game.version if game is not None else 0)
+            if game is None:
+                live.rev = next(_REVISIONS)
+                update = Update(game_id=game_id, version=0, revision=live.rev,
+                                status=live.record.status, cause=U.REPAIRED,
+                                seats=_seat_copies(live.record.seats), dropped=dropped,
+                                damage=damage, discord=dict(live.record.discord))
+                self.hub.publish(update)
+            else:
+                update = self._update(live, None, game, Result(), U.REPAIRED, [],
+                                      dropped=dropped, damage=damage)
+        log.warning("game %s repaired: %d actions dropped (kept into actions_backup), %d kept",
+                    game_id, dropped, found.keep)
+        if self._opened:
+            try:
+                await self._sync_timers(game_id)
+            except Refusal as refusal:
+                log.warning("game %s: timers not synced after the repair: %r", game_id,
+                            refusal)
+            self._kick(game_id)
+        return update
+
+    async def _diagnose(self, game_id: int) -> _Diagnosis:
+        """Read a game's rows leniently and find its longest valid beginning (under the
+        game's lock)."""
+        found = await self.store.salvage_game(game_id)
+        if found is None:
+            raise Refusal(R.NOT_FOUND, "There is no such game.", game_id=game_id)
+        marks = {d.game_id: d for d in await self.store.damaged_games()}
+        rec, rows = found.record, found.actions
+        out = _Diagnosis(rec, rows, len(rows), marked=marks.get(game_id))
+        for i, row in enumerate(rows):
+            if row.seq != i:
+                out.cut(i, "missing_row", f"action {i} is missing from the log")
+                break
+            if row.text is not None:
+                out.cut(i, "bad_json", f"action {i} is not JSON")
+                break
+        problem: tuple[str, str, int | None] | None = None
+        if found.bad_fields:
+            problem = ("bad_record", f"{', '.join(found.bad_fields)} do not decode", None)
+        else:
+            problem = _problem(rec, [r.seq for r in rows[:out.keep]])
+        if problem is not None:
+            out.fail(*problem)
+            return out
+        if rec.setup is None:
+            return out
+        while True:
+            try:
+                game = await self._rebuild(rec, [(r.seat, r.action) for r in rows[:out.keep]])
+                break
+            except _Broken as broken:
+                if broken.seq is None or broken.seq >= out.keep:
+                    out.fail(broken.reason, broken.detail, broken.seq)
+                    return out
+                out.cut(broken.seq, broken.reason, broken.detail)
+        if len(rec.seats) != game.n:
+            out.fail("bad_seat", f"{len(rec.seats)} seats for {game.n} players", None)
+            return out
+        if rec.status in (ACTIVE, FINISHED):
+            out.status_after = FINISHED if game.is_over else ACTIVE
+        return out
 
     # ------------------------------------------------------------------ reading
 
@@ -645,6 +833,99 @@ class GameService:
         if live.game is None:
             return []
         return _waiting(live.game, self._deadlines(game_id))
+
+    # ------------------------------------------------------------------ access
+
+    async def authorize(self, actor: access.Actor, game_id: int, operation: str, *,
+                        seat: int | None = None) -> access.GameFacts:
+        """The access policy (``bot/access.py``) for ``actor`` doing ``operation`` to the
+        game (to ``seat``, for a component of one seat): the game's facts when allowed, else
+        Refusal ``denied`` with the policy's reason. Reads the live record only."""
+        rec = await self._record(game_id)
+        stand_ins: list[int] = []
+        if operation in ("review", "export") and rec.options.get("league") \
+                and all(s.user_id != actor.user_id for s in rec.seats):
+            stand_ins = await self._stand_ins(game_id)
+        game_facts = access.facts(rec, stand_ins)
+        verdict = access.decide(actor, game_facts, operation, seat=seat)
+        if not verdict:
+            raise Refusal(R.DENIED, "You may not do that with this game here.",
+                          verdict.reason, game_id=game_id, **verdict.params)
+        return game_facts
+
+    async def _record(self, game_id: int) -> GameRecord:
+        """The game's record, from memory or else read (not replayed, not cached: deciding
+        access to a game nobody plays now costs one read)."""
+        live = self._games.get(game_id) if type(game_id) is int else None
+        if live is not None:
+            return live.record
+        _check_id(game_id)  # not_found beyond the stores' integer range, without a read
+        if game_id in self._loading:
+            return (await self._load(game_id)).record
+        try:  # a damaged game's record as far as it reads (its managers may repair it)
+            if game_id in self._damaged:
+                return await self._salvaged(game_id)
+            stored = await self._stored(game_id)
+        except Refusal as refusal:
+            if refusal.code != R.DAMAGED:
+                raise
+            return await self._salvaged(game_id)
+        if stored is None:
+            raise Refusal(R.NOT_FOUND, "There is no such game.", game_id=str(game_id)[:20])
+        return stored.record
+
+    async def _salvaged(self, game_id: int) -> GameRecord:
+        """A damaged game's record, decoded as far as it goes (``store.salvage_game``)."""
+        async with _storage():
+            found = await self.store.salvage_game(game_id)
+        if found is None:
+            raise Refusal(R.NOT_FOUND, "There is no such game.", game_id=game_id)
+        return found.record
+
+    @staticmethod
+    def authorize_server(actor: access.Actor, operation: str) -> None:
+        """The access policy for an operation on the server the actor acts in (or on
+        themselves): Refusal ``denied`` when it is not allowed."""
+        verdict = access.decide_server(actor, operation)
+        if not verdict:
+            raise Refusal(R.DENIED, "You may not do that here.", verdict.reason,
+                          **verdict.params)
+
+    async def _stand_ins(self, game_id: int) -> list[int]:
+        """League members whose seat an AI played in this game (they may review it)."""
+        tables = await self.store.league_tables(game_id=game_id)
+        return [int(s["user"]) for t in tables for s in t.seats
+                if s.get("user") is not None and s.get("seat_name")]
+
+    def limit(self, name: str, key: int) -> None:
+        """Count one use of the windowed limit ``name`` (``bot/limits.py``) for ``key`` (a
+        user, or a game): Refusal ``limited`` (reason ``name``, ``retry_at`` clock seconds)
+        over it, counting nothing."""
+        later = self.rate_limits.take(name, key)
+        if later is not None:
+            raise Refusal(R.LIMITED, "Too many of those for now; try again later.", name,
+                          retry_at=later)
+
+    async def open_tables(self, user_id: int, *, learning: bool = False) -> list[int]:
+        """The games the user hosts that bound what they may open: lobbies not started (or,
+        with ``learning``, learning games not over)."""
+        statuses = (LOBBY, ACTIVE) if learning else (LOBBY,)
+        out = []
+        for gid in await self.store.games_of_user(user_id, statuses):
+            rec = (await self._load(gid)).record
+            if rec.host_user_id == user_id and bool(rec.options.get("learn")) == learning:
+                out.append(gid)
+        return out
+
+    async def check_open_tables(self, user_id: int, *, learning: bool = False) -> None:
+        """Refusal ``limited`` (reason ``lobbies`` or ``learning_games``, ``count``, ``max``,
+        ``games``) when the user already holds as many open tables as allowed."""
+        most = limits.MAX_LEARNING_GAMES if learning else limits.MAX_OPEN_LOBBIES
+        held = await self.open_tables(user_id, learning=learning)
+        if len(held) >= most:
+            raise Refusal(R.LIMITED, "You already have as many open tables as allowed.",
+                          "learning_games" if learning else "lobbies", count=len(held),
+                          max=most, games=", ".join(f"#{g}" for g in held[:5]))
 
     # ------------------------------------------------------------------ images
 
@@ -690,16 +971,38 @@ class GameService:
 
     @asynccontextmanager
     async def _locked(self, game_id: int) -> AsyncIterator[_Live]:
-        """The game's lock, with the game loaded and pinned in memory."""
-        async with self.store.lock(game_id):
-            live = await self._load(game_id)
-            live.pins += 1
-            try:
-                yield live
-            finally:
-                live.pins -= 1
+        """The game's lock, with the game loaded and pinned in memory. A storage fault in the
+        block becomes the refusal ``storage_unavailable`` (memory was not changed: every
+        change is swapped in after its write); after a lost connection or an I/O error the
+        copy in memory is also dropped (a COMMIT that failed there may still have happened:
+        the game is read again from the store, the truth, at its next use)."""
+        self._check_game(game_id)
+        live: _Live | None = None
+        try:
+            async with self.store.lock(game_id):
+                live = await self._load(game_id)
+                live.pins += 1
+                try:
+                    yield live
+                finally:
+                    live.pins -= 1
+        except StorageUnavailable as exc:
+            if exc.kind in (CONNECTION, IO_ERROR) and live is not None \
+                    and self._games.get(game_id) is live:
+                del self._games[game_id]
+                self.images.forget(game_id)
+            raise _unavailable(exc) from None
+
+    def _check_game(self, game_id: Any) -> None:
+        """``not_found`` for an id no store can hold (without asking it), ``damaged`` for a
+        quarantined game."""
+        _check_id(game_id)
+        damage = self._damaged.get(game_id)
+        if damage is not None:
+            raise _damaged(damage)
 
     async def _load(self, game_id: int) -> _Live:
+        self._check_game(game_id)
         while True:
             live = self._games.get(game_id)
             if live is not None:
@@ -737,20 +1040,105 @@ class GameService:
                     del self._loading[game_id]
 
     async def _read(self, game_id: int) -> _Live:
-        """Load a game from the store and replay it."""
-        stored = await self.store.load_game(game_id) if type(game_id) is int else None
+        """Load a game from the store and replay it. A game whose rows do not rebuild is
+        quarantined (``_found_damage``: marked in the store, refused ``damaged``)."""
+        stored = await self._stored(game_id) if type(game_id) is int else None
         if stored is None:
             raise Refusal(R.NOT_FOUND, "There is no such game.", game_id=str(game_id)[:20])
         rec = stored.record
+        problem = _problem(rec, [a.seq for a in stored.actions])
+        if problem is not None:
+            raise await self._found_damage(game_id, *problem)
         if rec.setup is None:
             return _Live(rec, None)
-        catalog = await self.catalogs.get(rec.content_version)
-        data = {"format": save.FORMAT, "content_version": rec.content_version,
-                "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
-                "actions": [{"seat": a.seat, "action": a.action} for a in stored.actions]}
-        game = save.from_dict(data, catalogs={catalog.version: catalog})
+        try:
+            game = await self._rebuild(rec, [(a.seat, a.action) for a in stored.actions])
+            if len(rec.seats) != game.n:
+                raise _Broken("bad_seat", f"{len(rec.seats)} seats for {game.n} players")
+        except _Broken as broken:
+            raise await self._found_damage(game_id, broken.reason, broken.detail,
+                                           broken.seq) from None
         return _Live(rec, game, authors=[a.seat * 4 + _author(a.submitted_by)
                                          for a in stored.actions])
+
+    async def _stored(self, game_id: int) -> StoredGame | None:
+        """``store.load_game``: rows that do not decode quarantine the game, a storage fault is
+        the refusal ``storage_unavailable``."""
+        try:
+            return await self.store.load_game(game_id)
+        except DamagedRecord as exc:
+            raise await self._found_damage(game_id, exc.reason, exc.detail, exc.seq) from None
+        except StorageUnavailable as exc:
+            raise _unavailable(exc) from None
+
+    async def _rebuild(self, rec: GameRecord, actions: list[tuple[Any, Any]]) -> Game:
+        """Replay a stored game (``hadara.save``, with the catalog of its content version);
+        :class:`_Broken` says what does not replay."""
+        try:
+            catalog = await self.catalogs.get(rec.content_version)
+        except StorageUnavailable as exc:
+            raise _unavailable(exc) from None
+        except Exception as exc:  # no stored files for its content, or files that fail
+            raise _Broken("other_version", f"its content version cannot be loaded: {exc}"
+                          ) from exc
+        data = {"format": save.FORMAT, "content_version": rec.content_version,
+                "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
+                "actions": [{"seat": seat, "action": action} for seat, action in actions]}
+        try:
+            return save.from_dict(data, catalogs={catalog.version: catalog})
+        except BadSave as exc:
+            raise _Broken(*_classify(exc)) from exc
+
+    async def _found_damage(self, game_id: int, reason: str, detail: str,
+                            seq: int | None = None) -> Refusal:
+        """Quarantine a game whose stored record cannot be rebuilt: marked in the store (its
+        rows stay as they are), refused ``damaged`` from now on, announced once with a
+        ``damaged`` update. Returns the refusal to raise."""
+        at = "" if seq is None else f" at action {seq}"
+        log.error("game %s is damaged (%s%s): %s; it is refused until repaired "
+                  "(python -m bot repair %s)", game_id, reason, at, detail, game_id)
+        damage = DamageRecord(game_id, reason, detail, self.clock(), seq)
+        try:
+            damage = await self.store.mark_damaged(damage)
+        except StorageError as exc:
+            log.warning("game %s: the damage could not be marked in the store: %s", game_id,
+                        exc)
+        self._damaged[game_id] = damage
+        if not damage.told and game_id not in self._announced:
+            self._announced.add(game_id)
+            update = await self._damage_update(damage)
+            delivered = self.hub.publish(update)
+            if delivered:
+                self._persist_told(game_id)
+            if self._resuming or not delivered:  # the front end may not listen yet
+                self._notices[game_id] = update
+        return _damaged(damage)
+
+    async def _damage_update(self, damage: DamageRecord) -> Update:
+        """The ``damaged`` update: what was found, the host (``user``), the seats and the
+        record's Discord bookkeeping, as far as the rows still give them."""
+        try:
+            found = await self.store.salvage_game(damage.game_id)
+        except StorageError:
+            found = None
+        rec = found.record if found is not None else None
+        return Update(game_id=damage.game_id, version=0, revision=next(_REVISIONS),
+                      status=rec.status if rec is not None else ACTIVE, cause=U.DAMAGED,
+                      seats=_seat_copies(rec.seats) if rec is not None else [],
+                      user=rec.host_user_id if rec is not None else None,
+                      damage=replace(damage), discord=dict(rec.discord) if rec else {})
+
+    def _persist_told(self, game_id: int) -> None:
+        """Remember in the store that the front end was told (not again after a restart)."""
+        async def told() -> None:
+            try:
+                await self.store.set_damage_told(game_id)
+            except StorageError as exc:
+                log.warning("game %s: could not remember that its damage was told: %s",
+                            game_id, exc)
+        task = asyncio.ensure_future(told())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # ------------------------------------------------------------------ other processes
 
@@ -758,7 +1146,9 @@ class GameService:
         """The store's notice that a game changed. A copy in memory that may not be the stored
         one (another version, a lobby, or ``version`` -1: changed by another process) is
         dropped and reloaded on next use; this process's own notices come while the game is
-        pinned or carry the version it holds, and change nothing."""
+        pinned or carry the version it holds, and change nothing. A quarantined game is
+        read again at its next use (repaired by another process, or still damaged)."""
+        self._damaged.pop(game_id, None)
         live = self._games.get(game_id)
         if live is None:
             if game_id in self._loading:  # a load in flight may predate the change
@@ -978,7 +1368,8 @@ class GameService:
     def _update(self, live: _Live, old: Game | None, new: Game, res: Result, cause: str,
                 by: list[tuple[int, str]], stale: set[int] | None = None, *,
                 user: int | None = None, expired: list[int] | None = None,
-                takeover: list[int] | None = None, until: float | None = None) -> Update:
+                takeover: list[int] | None = None, until: float | None = None,
+                dropped: int = 0, damage: DamageRecord | None = None) -> Update:
         """Build and publish the update of one change."""
         cat, players = new.catalog, new.players
         board = old is None or bool(res.public)
@@ -986,7 +1377,8 @@ class GameService:
         for s in range(new.n):
             if old is None or old.decision_ids[s] != new.decision_ids[s] or board and new.decision_ids[s] is not None:
                 stale.add(s)
-        over = new.is_over and (old is None or not old.is_over)
+        # (a repair's update never announces the end: the game ended, or not, before)
+        over = new.is_over and (old is None or not old.is_over) and damage is None
         scores = winners = None
         if new.is_over:
             scores, winners = final_ranking(new, live.record.seats)
@@ -1000,7 +1392,8 @@ class GameService:
             stale_panels=sorted(stale), over=over, scores=scores, winners=winners,
             seats=_seat_copies(live.record.seats), user=user, expired=expired or [],
             takeover=takeover or [], until=until,
-            ai_share=_ai_share(live) if new.is_over else None)
+            ai_share=_ai_share(live) if new.is_over else None, dropped=dropped,
+            damage=damage, discord=dict(live.record.discord) if damage is not None else {})
         self.hub.publish(update)
         return update
 
@@ -1026,11 +1419,38 @@ class GameService:
                     return
         except asyncio.CancelledError:
             raise
+        except Refusal as refusal:
+            if refusal.code == R.STORAGE_UNAVAILABLE:  # logged by the store, once
+                self._retry_later(game_id)
+            elif refusal.code != R.DAMAGED:  # a damaged game waits for its repair
+                log.warning("playing on game %s was refused: %r", game_id, refusal)
         except Exception:
             log.exception("playing on game %s failed", game_id)
         finally:
             self._tasks.pop(game_id, None)
             self._again.discard(game_id)
+
+    def _retry_later(self, game_id: int) -> None:
+        """The storage refused a write while the game played on: look again in
+        ``STORAGE_RETRY`` seconds (and again, until it is back): no restart needed."""
+        if self._closed or game_id in self._retrying:
+            return
+
+        async def retry() -> None:
+            try:
+                await self._sleep(STORAGE_RETRY)
+                await self._sync_timers(game_id)
+            except Refusal as refusal:
+                if refusal.code == R.STORAGE_UNAVAILABLE:
+                    self._retrying.pop(game_id, None)
+                    self._retry_later(game_id)
+                return
+            finally:
+                if self._retrying.get(game_id) is asyncio.current_task():
+                    del self._retrying[game_id]
+            self._kick(game_id)
+
+        self._retrying[game_id] = asyncio.create_task(retry(), name=f"retry {game_id}")
 
     async def _play_step(self, game_id: int) -> bool:
         """Apply forced decisions, then let the AI seats the game waits for decide (in the
@@ -1144,14 +1564,23 @@ class GameService:
         return self.ai_pool
 
     async def _resume_all(self, ids: list[int]) -> None:
-        for gid in ids:
-            try:
-                await self._sync_timers(gid)
-                self._kick(gid)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("could not resume game %s", gid)
+        self._resuming = True  # damage found now is also kept for subscribers to come
+        try:
+            for gid in ids:
+                try:
+                    await self._sync_timers(gid)
+                    self._kick(gid)
+                except asyncio.CancelledError:
+                    raise
+                except Refusal as refusal:
+                    if refusal.code == R.STORAGE_UNAVAILABLE:
+                        self._retry_later(gid)
+                    elif refusal.code != R.DAMAGED:  # quarantined: logged when found
+                        log.warning("could not resume game %s: %r", gid, refusal)
+                except Exception:
+                    log.exception("could not resume game %s", gid)
+        finally:
+            self._resuming = False
 
 
     # ------------------------------------------------------------------ timers
@@ -1253,10 +1682,16 @@ class GameService:
     async def _fire_timers(self, key: GroupKey, timers: list[TimerRecord]) -> None:
         """The scheduler's callback: a game's due deadlines, or a user's due reminders."""
         kind, ident = key
-        if kind == "game":
-            await self._fire_deadlines(ident, timers)
-        else:
-            await self._fire_reminders(ident, timers)
+        try:
+            if kind == "game":
+                await self._fire_deadlines(ident, timers)
+            else:
+                await self._fire_reminders(ident, timers)
+        except StorageUnavailable:
+            pass  # logged by the store once; the timers stay and are fired again later
+        except Refusal as refusal:
+            if refusal.code not in (R.STORAGE_UNAVAILABLE, R.DAMAGED):
+                raise
 
     async def _fire_deadlines(self, game_id: int, timers: list[TimerRecord]) -> None:
         """Deadlines that passed: the greedy AI decides for each expired seat (and finishes
@@ -1272,7 +1707,13 @@ class GameService:
                 more = game is not None and rec.status == ACTIVE and any(
                     not _person(rec.seats[s]) or len(game.legal_actions(s)) == 1
                     for s in game.waiting_on())
-        except Refusal:  # the game is gone
+        except Refusal as refusal:
+            if refusal.code == R.DAMAGED:  # its timers wait in the store for the repair
+                self.scheduler.discard(t.id for t in self.scheduler.of_game(game_id))
+                return
+            if refusal.code != R.NOT_FOUND:
+                raise
+            # the game is gone
             await self.store.change_timers(delete=[t.id for t in timers])
             self.scheduler.discard(t.id for t in timers)
             return
@@ -1466,11 +1907,181 @@ class GameService:
 # ---------------------------------------------------------------------- helpers
 
 
+class _Broken(Exception):
+    """A stored game that does not rebuild: the damage's reason, detail and first bad
+    action (``seq``; None: not an action)."""
+
+    def __init__(self, reason: str, detail: str, seq: int | None = None) -> None:
+        super().__init__(detail)
+        self.reason, self.detail, self.seq = reason, detail, seq
+
+
+@dataclass
+class _Diagnosis:
+    """What a repair finds: the rows, how many are valid (``keep``), the first problem."""
+
+    record: GameRecord
+    rows: list[RawAction]
+    keep: int
+    reason: str | None = None
+    detail: str = ""
+    seq: int | None = None
+    repairable: bool = True
+    marked: DamageRecord | None = None
+    status_after: str = ""
+
+    def __post_init__(self) -> None:
+        self.status_after = self.status_after or self.record.status
+
+    def cut(self, keep: int, reason: str, detail: str) -> None:
+        """The log is valid only up to ``keep`` (exclusive)."""
+        self.keep, self.reason, self.detail, self.seq = keep, reason, detail, keep
+
+    def fail(self, reason: str, detail: str, seq: int | None) -> None:
+        """Damage that cutting the log back does not mend."""
+        self.reason, self.detail, self.seq, self.repairable = reason, detail, seq, False
+
+    def preview(self) -> dict[str, Any]:
+        rec = self.record
+        dropped = self.rows[self.keep:] if self.repairable else []
+        actions = []
+        for r in dropped:
+            problem = ("bad_json" if r.text is not None else
+                       self.reason if r.seq == self.seq and self.reason != "missing_row"
+                       else "after_damage")
+            actions.append({"seq": r.seq, "seat": r.seat if type(r.seat) is int else None,
+                            "submitted_by": r.submitted_by, "decision_id": r.decision_id,
+                            "at": r.at, "problem": problem,
+                            "action": r.action if isinstance(r.action, dict) else None})
+        return {"game_id": rec.id, "reason": self.reason, "detail": self.detail,
+                "seq": self.seq, "marked": self.marked is not None,
+                "found_at": self.marked.found_at if self.marked is not None else None,
+                "repairable": self.repairable, "keep": self.keep, "total": len(self.rows),
+                "dropped": len(dropped), "actions": actions, "started": rec.setup is not None,
+                "status": rec.status,
+                "status_after": self.status_after, "host_user_id": rec.host_user_id,
+                "discord": dict(rec.discord),
+                "seats": [{"seat": s.seat, "name": s.name, "user_id": s.user_id,
+                           "ai_level": s.ai_level} for s in rec.seats]}
+
+
+_ACTION_FIELD = re.compile(r"actions\[(\d+)\]")
+
+
+def _classify(exc: BadSave) -> tuple[str, str, int | None]:
+    """The damage a replay refusal (``hadara.save``) stands for: ``bad_action`` at the action
+    it names, ``other_version`` (rules or content this bot does not have), ``bad_setup``,
+    else ``bad_record``."""
+    field_name = str(exc.params.get("field", ""))
+    index = exc.params.get("action")
+    match = _ACTION_FIELD.match(field_name)
+    if type(index) is not int and match is not None:
+        index = int(match.group(1))
+    if type(index) is int:
+        return "bad_action", f"action {index}: {exc.message}", index
+    if exc.reason in ("other_rules", "other_content"):
+        return "other_version", exc.message, None
+    if exc.reason == "bad_setup" or field_name.startswith("setup"):
+        return "bad_setup", exc.message, None
+    if field_name == "actions":
+        return "bad_action", exc.message, None
+    return "bad_record", exc.message, None
+
+
+def _problem(rec: GameRecord, seqs: list[int]) -> tuple[str, str, int | None] | None:
+    """What the stored rows themselves show before any replay: seats not numbered 0..n-1
+    (``bad_seat``), a game in play or over without a setup (``bad_setup``), a gap in the
+    log (``missing_row``)."""
+    if [s.seat for s in rec.seats] != list(range(len(rec.seats))):
+        return ("bad_seat", f"its seats are numbered {[s.seat for s in rec.seats][:8]}, not "
+                f"0 to {len(rec.seats) - 1}", None)
+    if not isinstance(rec.options, dict) or not isinstance(rec.discord, dict):
+        return "bad_record", "its options or Discord fields are not objects", None
+    if rec.setup is None:
+        if rec.status in (ACTIVE, FINISHED) or seqs:
+            return "bad_setup", f"a game {rec.status} without a setup", None
+    elif not isinstance(rec.setup, dict) or not rec.setup:
+        return "bad_setup", "its setup is empty", None
+    for i, seq in enumerate(seqs):
+        if seq != i:
+            return "missing_row", f"action {i} is missing from the log", i
+    return None
+
+
+def _damaged(damage: DamageRecord) -> Refusal:
+    return Refusal(R.DAMAGED, "This game's stored record is damaged; the server's managers "
+                   "have been told.", damage.reason, game_id=damage.game_id)
+
+
+def _unavailable(exc: StorageUnavailable) -> Refusal:
+    return Refusal(R.STORAGE_UNAVAILABLE, "Your move was not taken: the game cannot be saved "
+                   "right now. Try again in a moment.", exc.kind)
+
+
+@asynccontextmanager
+async def _storage() -> AsyncIterator[None]:
+    """A storage fault in the block becomes the refusal ``storage_unavailable``."""
+    try:
+        yield
+    except StorageUnavailable as exc:
+        raise _unavailable(exc) from None
+
+
+def _check_id(game_id: Any) -> None:
+    """``not_found`` for a game id no store can hold (not an int in 1..MAX_ID)."""
+    if type(game_id) is not int or not 0 < game_id <= MAX_ID:
+        raise Refusal(R.NOT_FOUND, "There is no such game.", game_id=str(game_id)[:20])
+
+
+def _valid_user(user_id: Any) -> bool:
+    return type(user_id) is int and 0 <= user_id <= MAX_ID
+
+
+def _check_user(user_id: Any, reason: str = "bad_user") -> int:
+    """A user (or server) id the stores can hold, else ``bad_request``."""
+    if not _valid_user(user_id):
+        raise Refusal(R.BAD_REQUEST, "That id is not valid.", reason)
+    return int(user_id)
+
+
+def _storable(value: Any) -> bool:
+    """Whether ``value`` is JSON the stores can keep (UTF-8 text, no NaN)."""
+    try:
+        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+#: Characters that show nothing (besides the categories Cc, Cf, Z*, Mn, Me): Hangul fillers,
+#: the Braille blank, Khmer vowel inherents, the Mongolian vowel separator …
+_BLANK = frozenset("\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+#: Format characters kept inside a name: the zero-width (non-)joiners of emoji and scripts
+#: (Persian, Indic …) and the tag characters of flag emoji; every other Cf (bidi controls,
+#: zero-width space, word joiner, BOM, soft hyphen …) and every control character is removed.
+_KEEP_FORMAT = frozenset("\u200c\u200d") | frozenset(chr(c) for c in range(0xE0020, 0xE0080))
+
+
+def _visible(ch: str) -> bool:
+    return ch not in _BLANK and unicodedata.category(ch)[0] not in "CZM"
+
+
 def _clean_name(name: Any, taken: list[str]) -> str:
-    """A seat name: trimmed, at most MAX_NAME characters, distinct from ``taken``."""
+    """A seat name: NFC-normalised, control and invisible format characters removed,
+    whitespace collapsed, at most MAX_NAME characters, distinct from ``taken``. Refused
+    (``bad_request``): no text (``bad_name``), a lone surrogate (``bad_characters``, text
+    that is not Unicode), nothing visible (``invisible_name``)."""
     if type(name) is not str or not name.strip():
         raise Refusal(R.BAD_REQUEST, "A name is needed.", "bad_name", max=MAX_NAME)
-    base = " ".join(name.split())[:MAX_NAME]
+    if any("\ud800" <= ch <= "\udfff" for ch in name):
+        raise Refusal(R.BAD_REQUEST, "That name holds characters that are not text.",
+                      "bad_characters", max=MAX_NAME)
+    text = "".join(ch for ch in unicodedata.normalize("NFC", name)
+                   if ch in _KEEP_FORMAT or unicodedata.category(ch) not in ("Cc", "Cf"))
+    if not any(_visible(ch) for ch in text):
+        raise Refusal(R.BAD_REQUEST, "A name needs at least one visible character.",
+                      "invisible_name", max=MAX_NAME)
+    base = " ".join(text.split())[:MAX_NAME]
     out, k = base, 2
     while out in taken:
         suffix = f" {k}"

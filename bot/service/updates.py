@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from bot.storage.base import SeatRecord
+from bot.storage.base import DamageRecord, SeatRecord
 from hadara.narrate import describe
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,9 @@ DEADLINE, REMINDER, TAKEOVER, REJOINED, VOTE, AWAY, BACK = (
 # acting ahead: a plan queued or withdrawn (the move itself, when applied, is an ACTION by
 # "ahead")
 QUEUED = "queued"
+# storage that can be trusted: a game found damaged (once; ``damage``, ``user`` = the host,
+# ``discord``), and repaired up to its last valid action (``dropped`` actions removed)
+DAMAGED, REPAIRED = "damaged", "repaired"
 
 
 class Waiting(NamedTuple):
@@ -64,7 +67,8 @@ class Update:
     revision: int  # process-wide, strictly increasing per change: the image cache's key
     status: str  # lobby | active | finished | abandoned (bot.storage.base)
     cause: str  # created, joined, left, ai_added, ai_removed, started, action, forced, ai,
-    #             conceded, abandoned; deadline, reminder, takeover, rejoined, vote, away, back
+    #             conceded, abandoned; deadline, reminder, takeover, rejoined, vote, away, back;
+    #             queued; damaged, repaired
     by: list[tuple[int, str]] = field(default_factory=list)  # (seat, submitted_by) per action
     public: list[Event] = field(default_factory=list)
     private: dict[int, list[Event]] = field(default_factory=dict)
@@ -82,6 +86,11 @@ class Update:
     takeover: list[int] = field(default_factory=list)  # seats the AI plays from now on
     until: float | None = None  # away: when the user is back
     ai_share: dict[int, float] | None = None  # at the end: per seat, share of AI decisions
+    # -- damaged games: what was found (damaged, repaired), how many actions a repair removed,
+    # and the record's Discord bookkeeping (guild, channel, thread …) to tell the players
+    damage: DamageRecord | None = None
+    dropped: int = 0
+    discord: dict[str, Any] = field(default_factory=dict)
     # the players' names and the catalog that word the events (``lines``, ``private_lines``)
     words: tuple[list[str], Any] | None = field(default=None, repr=False, compare=False)
 
@@ -128,18 +137,26 @@ class Hub:
 
         return unsubscribe
 
-    def publish(self, update: Update) -> None:
+    def publish(self, update: Update) -> int:
+        """Deliver to every subscriber (of this game); returns how many there were."""
+        delivered = 0
         for target, only in list(self._subs.values()):
             if only is not None and only != update.game_id:
                 continue
-            try:
-                if isinstance(target, asyncio.Queue):
-                    target.put_nowait(update)
-                    continue
-                out = target(update)
-                if inspect.isawaitable(out):
-                    task = asyncio.ensure_future(out)
-                    self._tasks.add(task)
-                    task.add_done_callback(self._tasks.discard)
-            except Exception:  # a subscriber's fault never breaks the game
-                log.exception("update subscriber failed")
+            delivered += 1
+            self.deliver(target, update)
+        return delivered
+
+    def deliver(self, target: Target, update: Update) -> None:
+        """Deliver one update to one subscriber."""
+        try:
+            if isinstance(target, asyncio.Queue):
+                target.put_nowait(update)
+                return
+            out = target(update)
+            if inspect.isawaitable(out):
+                task = asyncio.ensure_future(out)
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+        except Exception:  # a subscriber's fault never breaks the game
+            log.exception("update subscriber failed")

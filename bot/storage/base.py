@@ -6,11 +6,15 @@ per-game lock, the "game changed" notices and who runs the deadline scheduler. S
 process) is the embedded implementation; PostgreSQL (``bot/storage/postgres.py``) lets
 several bot processes share one database.
 
-Every write method is one transaction: it either happens entirely or not at all.
+Every write method is one transaction: it either happens entirely or not at all. A storage
+fault (read-only, disk full, locked, I/O, a lost connection) raises :class:`StorageUnavailable`
+from any method, never a raw driver error; a failed write is never acknowledged.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -24,6 +28,71 @@ STATUSES = (LOBBY, ACTIVE, FINISHED, ABANDONED)
 class StorageError(Exception):
     """The store refuses: a database newer than the code, an unknown game, a write that would
     leave a gap in an action log, other files under a stored content version …"""
+
+
+# StorageUnavailable.kind: why the database cannot take a write (or a read) right now
+READ_ONLY, DISK_FULL, BUSY, IO_ERROR, GONE, CONNECTION = (
+    "read_only", "disk_full", "busy", "io_error", "gone", "connection")
+FAULT_KINDS = (READ_ONLY, DISK_FULL, BUSY, IO_ERROR, GONE, CONNECTION)
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot store anything right now: ``kind`` is ``read_only`` (a read-only
+    file or disk), ``disk_full``, ``busy`` (locked by another process beyond the busy
+    timeout), ``io_error`` (a failing disk, a damaged file), ``gone`` (the SQLite file was
+    removed or replaced while the bot ran: nothing is stored until a restart) or
+    ``connection`` (PostgreSQL out of reach). The failed write is not acknowledged (rolled
+    back; after a lost connection during COMMIT the server alone knows, so the service reads
+    the game again); the service answers ``storage_unavailable`` with its memory as it was,
+    and the next write is tried afresh (no restart needed once the fault is gone, except for
+    ``gone``)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class DamagedRecord(StorageError):
+    """A stored game that cannot be read back (``load_game``): ``reason`` ``bad_json`` (an
+    action that is not JSON, ``seq`` says which) or ``bad_record`` (the game's record or its
+    seats); ``detail`` in English, for logs."""
+
+    def __init__(self, game_id: int, reason: str, detail: str, seq: int | None = None) -> None:
+        super().__init__(f"game {game_id}: {detail}")
+        self.game_id = game_id
+        self.reason = reason
+        self.detail = detail
+        self.seq = seq
+
+
+class FaultEpisodes:
+    """Logs storage faults once per episode: the first failed write of an episode is an
+    ERROR (a WARNING for ``busy``), the following ones are counted silently, and the first
+    write that succeeds again is logged at INFO with the count. A store calls
+    :meth:`fault` with each :class:`StorageUnavailable` it raises and :meth:`ok` after each
+    committed write."""
+
+    def __init__(self, logger: logging.Logger, where: str) -> None:
+        self._log = logger
+        self._where = where
+        self.kind: str | None = None  # the current episode's kind (None: none)
+        self.refused = 0
+        self.since: float | None = None
+
+    def fault(self, exc: StorageUnavailable) -> StorageUnavailable:
+        if self.kind is None:
+            self.kind, self.refused, self.since = exc.kind, 0, time.time()
+            level = logging.WARNING if exc.kind == BUSY else logging.ERROR
+            self._log.log(level, "storage unavailable (%s) at %s: %s; moves are refused "
+                          "until it is back", exc.kind, self._where, exc)
+        self.refused += 1
+        return exc
+
+    def ok(self) -> None:
+        if self.kind is not None:
+            self._log.info("storage is back at %s after %s (%d writes refused)", self._where,
+                           self.kind, self.refused)
+            self.kind, self.refused, self.since = None, 0, None
 
 
 @dataclass
@@ -194,6 +263,52 @@ class StoredGame:
     actions: list[ActionRecord]  # ordered by seq, 0..n-1 without gaps
 
 
+# -- damaged games (migration 0007, docs/service.md "Damaged games")
+
+#: Why a game is damaged (``DamageRecord.reason``; the catalogs word each one).
+DAMAGE_REASONS = ("bad_json", "bad_action", "missing_row", "bad_setup", "bad_record",
+                  "bad_seat", "other_version")
+
+@dataclass
+class DamageRecord:
+    """A game whose stored record cannot be rebuilt: kept in storage with its status, marked
+    here until it is repaired. ``reason``: ``bad_json``, ``bad_action``, ``missing_row``,
+    ``bad_setup``, ``bad_record``, ``other_version``; ``seq``: the first bad action's log
+    index (None: not an action); ``told``: the front end was told (once)."""
+
+    game_id: int
+    reason: str
+    detail: str
+    found_at: float
+    seq: int | None = None
+    told: bool = False
+
+
+@dataclass
+class RawAction:
+    """One stored action row as found, for a repair: ``action`` is the decoded JSON, or
+    None when the text is not JSON (``text`` keeps it)."""
+
+    seq: int
+    seat: Any
+    action: Any
+    text: str | None
+    decision_id: str | None
+    submitted_by: str
+    at: float
+
+
+@dataclass
+class Salvage:
+    """What a damaged game's rows still give (``Store.salvage_game``): the record (JSON
+    fields that do not decode replaced by their defaults, listed in ``bad_fields``) and every
+    action row in ``seq`` order as found."""
+
+    record: GameRecord
+    actions: list[RawAction]
+    bad_fields: list[str] = field(default_factory=list)
+
+
 class Store(Protocol):
     """What the service needs from a database. All methods are coroutines unless noted."""
 
@@ -211,7 +326,9 @@ class Store(Protocol):
         """Update a game's record and replace its seats (status, setup, options, discord);
         in the same transaction delete and insert timers. Returns the new timers' ids."""
 
-    async def load_game(self, game_id: int) -> StoredGame | None: ...
+    async def load_game(self, game_id: int) -> StoredGame | None:
+        """The game with its seats and actions, or None; :class:`DamagedRecord` when its rows
+        do not decode (an action that is not JSON, a record that does not read)."""
 
     async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]: ...
 
@@ -353,6 +470,26 @@ class Store(Protocol):
     async def season_archive(self, season_id: int
                              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
         """An archived season's (standings, podium)."""
+
+    # -- damaged games (migration 0007): quarantined, repaired up to their last valid action
+    async def mark_damaged(self, damage: DamageRecord) -> DamageRecord:
+        """Mark a game damaged (its rows stay as they are); a game marked already keeps its
+        first mark, which is returned (with ``told``)."""
+
+    async def set_damage_told(self, game_id: int) -> None:
+        """The front end was told about the game's damage (it is not told again)."""
+
+    async def damaged_games(self) -> list[DamageRecord]:
+        """Every game marked damaged, by id."""
+
+    async def salvage_game(self, game_id: int) -> Salvage | None:
+        """A damaged game's record and raw action rows, decoding what can be decoded."""
+
+    async def truncate_actions(self, game_id: int, keep: int, at: float,
+                               status: str | None = None) -> int:
+        """Repair: in ONE transaction copy the action rows with ``seq >= keep`` into
+        ``actions_backup`` (with ``at`` as their ``repaired_at``), delete them, clear the
+        game's damage mark and set ``status`` if given. Returns how many rows were removed."""
 
     # -- coordination (a PostgreSQL store implements these across processes)
     def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:

@@ -14,7 +14,9 @@ not copied. The steps:
    logs, timers, vacations, leagues, seasons, rounds, league tables, season archives) go in ONE
    PostgreSQL transaction with ``COPY`` (which keeps identity columns' values), after which the
    identity sequences are set past the copied ids — past SQLite's ``sqlite_sequence`` too, so
-   an id used once is never handed out again. The rest goes through the :class:`Store`
+   an id used once is never handed out again. The damage marks and the rows repairs removed
+   (``damaged``, ``actions_backup``, migration 0007) are copied the same way; the source's
+   identity (``meta``) is not: a database has its own. The rest goes through the :class:`Store`
    protocol (stored content versions, user and server settings, vacation allowances, seat
    messages, rated results, ratings, season members). A failure on the way empties the target
    again (exit code 1).
@@ -62,6 +64,11 @@ SQL_TABLES = ("games", "seats", "actions", "timers", "vacations", "leagues", "le
 PROTOCOL_TABLES = ("content_versions", "user_settings", "guild_settings", "away_allowances",
                    "seat_messages", "rated_results", "ratings", "league_members")
 TABLES = SQL_TABLES + PROTOCOL_TABLES
+#: Damaged games' marks and the rows repairs removed (migration 0007): copied with SQL after
+#: the games, compared row for row (usually empty, hence apart from TABLES).
+QUARANTINE_TABLES = ("damaged", "actions_backup")
+#: Not copied: facts about the source database itself (its identity, ``meta``).
+SKIPPED_TABLES = ("meta",)
 #: Tables with an identity column ("id"): their sequences are set past the copied ids.
 IDENTITY_TABLES = ("games", "timers", "vacations", "leagues", "league_seasons", "league_tables")
 PROTOCOL_CONCURRENCY = 8  # protocol writes in flight at once
@@ -214,16 +221,17 @@ def read_snapshot(path: Path) -> Snapshot:
         tables = [r[0] for r in con.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
             " ORDER BY name")]
-        unknown = sorted(set(tables) - set(TABLES))
+        known = (*TABLES, *QUARANTINE_TABLES, *SKIPPED_TABLES)
+        unknown = sorted(set(tables) - set(known))
         if unknown:
             raise MigrationRefused(f"the source has tables this tool does not know: "
                                    f"{', '.join(unknown)} (a newer bot? update it first)")
-        missing = [t for t in TABLES if t not in tables]
+        missing = [t for t in (*TABLES, *QUARANTINE_TABLES) if t not in tables]
         if missing:
             raise MigrationRefused(f"the source lacks tables {', '.join(missing)}")
         columns: dict[str, list[str]] = {}
         rows: dict[str, list[tuple[Any, ...]]] = {}
-        for table in TABLES:
+        for table in (*TABLES, *QUARANTINE_TABLES):
             cur = con.execute(f'SELECT * FROM "{table}"')
             columns[table] = [d[0] for d in cur.description]
             rows[table] = [tuple(r) for r in cur.fetchall()]
@@ -263,7 +271,7 @@ class Target:
         await self.conn.close()
 
     def check_schema(self, snap: Snapshot) -> None:
-        for table in TABLES:
+        for table in (*TABLES, *QUARANTINE_TABLES):
             have = self.types.get(table)
             if have is None:
                 raise MigrationRefused(f"the target has no table {table}")
@@ -274,14 +282,14 @@ class Target:
 
     async def counts(self) -> dict[str, int]:
         out = {}
-        for table in TABLES:
+        for table in (*TABLES, *QUARANTINE_TABLES):
             out[table] = int(await self.conn.fetchval(f'SELECT count(*) FROM "{table}"'))
         return out
 
     async def copy(self, snap: Snapshot) -> None:
         """The SQL tables in one transaction, identity sequences set past the copied ids."""
         async with self.conn.transaction():
-            for table in SQL_TABLES:
+            for table in (*SQL_TABLES, *QUARANTINE_TABLES):
                 cols = snap.columns[table]
                 types = [self.types[table][c] for c in cols]
                 records = [tuple(_to_pg(v, t) for v, t in zip(row, types, strict=True))
@@ -300,7 +308,7 @@ class Target:
 
     async def empty(self) -> None:
         """Remove every copied row again (the target was empty before)."""
-        names = ", ".join(f'"{t}"' for t in TABLES)
+        names = ", ".join(f'"{t}"' for t in (*TABLES, *QUARANTINE_TABLES))
         await self.conn.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
 
 
@@ -453,7 +461,7 @@ async def verify(snap: Snapshot, src: Store, dst: Store, target: Target,
 
     problems = summary.problems
     counts = await target.counts()
-    for table in TABLES:
+    for table in (*TABLES, *QUARANTINE_TABLES):
         summary.counts[table] = (len(snap.rows[table]), counts[table])
         if counts[table] != len(snap.rows[table]):
             problems.append(f"table {table}: {len(snap.rows[table])} rows in the source, "
@@ -491,6 +499,7 @@ async def verify(snap: Snapshot, src: Store, dst: Store, target: Target,
         ("rated results", lambda s: s.rated_results()),
         ("unrecorded rated games", lambda s: s.unrecorded_rated_games()),
         ("leagues", lambda s: s.leagues()),
+        ("damaged games", lambda s: s.damaged_games()),
     ]
     for gid in game_ids:
         checks.append((f"seat messages of game {gid}", _bind(lambda s, g: s.seat_messages(g),

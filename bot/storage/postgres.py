@@ -34,6 +34,11 @@ return equal Python values — plus what several processes need:
   MIGRATIONS)``, so processes starting together migrate once; the version is the one row of
   ``schema_version``. A database newer than the code is refused.
 
+* **Faults.** A lost connection (the server restarted, the backend terminated, the network),
+  a full disk or a read-only server raise :class:`~bot.storage.base.StorageUnavailable` from
+  every read, write and game lock (never a raw asyncpg error); the pool replaces dead
+  connections, so the next call after the fault works again. Each episode is logged once.
+
 The league and rating methods come from :class:`~bot.storage.postgres_leagues.PostgresLeagues`,
 which relies on ``self._read()`` (an async context manager yielding a pooled asyncpg
 connection), ``self._write()`` (the same inside one transaction: committed at the end of the
@@ -58,18 +63,36 @@ import asyncpg  # type: ignore[import-untyped]
 
 from .base import (
     ACTIVE,
+    BUSY,
+    CONNECTION,
+    DISK_FULL,
     LOBBY,
+    READ_ONLY,
     ActionRecord,
+    DamagedRecord,
+    DamageRecord,
+    FaultEpisodes,
     GameRecord,
+    Salvage,
     SeatRecord,
     SettingsTables,
     StorageError,
+    StorageUnavailable,
     StoredGame,
     TimerRecord,
     Vacation,
 )
 from .postgres_leagues import PostgresLeagues
-from .sqlite import _check_statuses, _dumps, _game_values, _timer_values, load_migrations
+from .sqlite import (
+    _check_statuses,
+    _damage,
+    _dumps,
+    _game_values,
+    _timer_values,
+    decode_actions,
+    load_migrations,
+    salvage,
+)
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +116,28 @@ _SCHEMA_VERSION_TABLE = (
 # what a lost or broken connection raises (the server is gone, the socket was closed …)
 _CONNECTION_ERRORS = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError,
                       asyncpg.InternalClientError)
+
+
+
+
+def storage_fault(exc: BaseException) -> StorageUnavailable | None:
+    """The :class:`StorageUnavailable` an asyncpg (or socket) error stands for, or None for
+    an error of the statement itself (a constraint, bad SQL)."""
+    if isinstance(exc, StorageUnavailable):
+        return exc
+    text = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, asyncpg.DiskFullError):
+        return StorageUnavailable(DISK_FULL, text)
+    if isinstance(exc, asyncpg.ReadOnlySQLTransactionError):
+        return StorageUnavailable(READ_ONLY, text)
+    if isinstance(exc, asyncpg.QueryCanceledError | asyncpg.LockNotAvailableError
+                  | asyncpg.DeadlockDetectedError | asyncpg.SerializationError):
+        return StorageUnavailable(BUSY, text)
+    if isinstance(exc, asyncpg.PostgresConnectionError | asyncpg.OperatorInterventionError
+                  | asyncpg.InsufficientResourcesError | asyncpg.InterfaceError
+                  | asyncpg.InternalClientError | OSError | TimeoutError):
+        return StorageUnavailable(CONNECTION, text)
+    return None
 
 
 # the stores (tokens) whose game lock the current task holds: a lock taken inside another
@@ -163,6 +208,7 @@ class PostgresStore(PostgresLeagues, SettingsTables):
         self._revisions: dict[int, int] = {}  # game id -> the revision this process saw last
         self._listeners: list[Callable[[int, int], None]] = []
         self._timer_listeners: list[Callable[[], None]] = []
+        self.faults = FaultEpisodes(log, redact(self.url))
 
     # ------------------------------------------------------------------ connection, schema
     async def open(self) -> None:
@@ -271,14 +317,31 @@ class PostgresStore(PostgresLeagues, SettingsTables):
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection for the block (statements outside a transaction)."""
-        async with self._pool_().acquire() as conn:
-            yield conn
+        pool = self._pool_()
+        try:
+            async with pool.acquire() as conn:
+                yield conn
+        except Exception as exc:
+            fault = storage_fault(exc)
+            if fault is None:
+                raise
+            raise self.faults.fault(fault) from exc
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[asyncpg.Connection]:
-        """One transaction: committed if the block ends normally, rolled back otherwise."""
-        async with self._pool_().acquire() as conn, conn.transaction():
-            yield conn
+        """One transaction: committed if the block ends normally, rolled back otherwise. A
+        lost connection, a full disk … raise StorageUnavailable (the pool replaces the
+        connection: the next write works once the server is back)."""
+        pool = self._pool_()
+        try:
+            async with pool.acquire() as conn, conn.transaction():
+                yield conn
+        except Exception as exc:
+            fault = storage_fault(exc)
+            if fault is None:
+                raise
+            raise self.faults.fault(fault) from exc
+        self.faults.ok()
 
     # ------------------------------------------------------------------ games
     def _saw(self, game_id: int, revision: int) -> None:
@@ -299,6 +362,70 @@ class PostgresStore(PostgresLeagues, SettingsTables):
         if seen is None or seen == revision - 1:
             self._revisions[game_id] = revision
 
+    # ------------------------------------------------------------------ damaged games
+    async def mark_damaged(self, damage: DamageRecord) -> DamageRecord:
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO damaged (game_id, reason, detail, seq, found_at, told)"
+                " SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM games"
+                " WHERE id = $1) ON CONFLICT (game_id) DO NOTHING", damage.game_id,
+                damage.reason, damage.detail[:2000], damage.seq, float(damage.found_at),
+                bool(damage.told))
+            row = await conn.fetchrow("SELECT game_id, reason, detail, found_at, seq, told"
+                                      " FROM damaged WHERE game_id = $1", damage.game_id)
+        return damage if row is None else _damage(tuple(row))
+
+    async def set_damage_told(self, game_id: int) -> None:
+        async with self._write() as conn:
+            await conn.execute("UPDATE damaged SET told = TRUE WHERE game_id = $1", game_id)
+
+    async def damaged_games(self) -> list[DamageRecord]:
+        async with self._read() as conn:
+            rows = await conn.fetch("SELECT game_id, reason, detail, found_at, seq, told"
+                                    " FROM damaged ORDER BY game_id")
+        return [_damage(tuple(r)) for r in rows]
+
+    async def salvage_game(self, game_id: int) -> Salvage | None:
+        async with self._read() as conn, conn.transaction(isolation="repeatable_read",
+                                                          readonly=True):
+            game = await conn.fetchrow(
+                "SELECT id, status, variant, options, setup, seed, content_version,"
+                " rules_version, host_user_id, discord, created_at, updated_at FROM games"
+                " WHERE id = $1", game_id)
+            if game is None:
+                return None
+            seat_rows = await conn.fetch(
+                "SELECT seat, name, user_id, ai_level, conceded, strikes, ai_takeover, bank,"
+                " votes, plan FROM seats WHERE game_id = $1 ORDER BY seat", game_id)
+            action_rows = await conn.fetch(
+                "SELECT seq, seat, action, decision_id, submitted_by, at FROM actions"
+                " WHERE game_id = $1 ORDER BY seq", game_id)
+        return salvage(tuple(game), [tuple(r) for r in seat_rows],
+                       [tuple(r) for r in action_rows])
+
+    async def truncate_actions(self, game_id: int, keep: int, at: float,
+                               status: str | None = None) -> int:
+        if status is not None:
+            _check_statuses([status])
+        async with self._write() as conn:
+            revision = await conn.fetchval(
+                "UPDATE games SET status = COALESCE($1, status),"
+                " updated_at = GREATEST(updated_at, $2), revision = revision + 1"
+                " WHERE id = $3 RETURNING revision", status, at, game_id)
+            if revision is None:
+                raise StorageError(f"no game {game_id}")
+            await conn.execute(
+                "INSERT INTO actions_backup (game_id, seq, seat, action, decision_id,"
+                " submitted_by, at, repaired_at) SELECT game_id, seq, seat, action,"
+                " decision_id, submitted_by, at, $1 FROM actions WHERE game_id = $2"
+                " AND seq >= $3", at, game_id, keep)
+            done = await conn.execute("DELETE FROM actions WHERE game_id = $1 AND seq >= $2",
+                                      game_id, keep)
+            await conn.execute("DELETE FROM damaged WHERE game_id = $1", game_id)
+        self._wrote(game_id, revision)
+        return int(done.split()[-1])
+
+    # ------------------------------------------------------------------ games
     async def create_game(self, record: GameRecord) -> int:
         _check_statuses([record.status])
         values = (*_game_values(record), record.created_at, record.updated_at)
@@ -349,18 +476,23 @@ class PostgresStore(PostgresLeagues, SettingsTables):
             # read found the game changed. Read again, or a service that shares this load
             # with the lock holder would hand it the stale game (the next snapshot, begun
             # after the lock's read, is the current game).
-        seats = [SeatRecord(seat, name, user_id, ai_level, conceded, strikes, takeover, bank,
-                            json.loads(votes), None if plan is None else json.loads(plan))
-                 for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes,
-                 plan in seat_rows]
-        record = GameRecord(
-            id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
-            setup=None if row[4] is None else json.loads(row[4]), seed=row[5],
-            content_version=row[6], rules_version=row[7], host_user_id=row[8],
-            discord=json.loads(row[9]), created_at=row[10], updated_at=row[11], seats=seats,
-        )
-        actions = [ActionRecord(seq, seat, json.loads(action), decision_id, submitted_by, at)
-                   for seq, seat, action, decision_id, submitted_by, at in action_rows]
+        try:
+            seats = [SeatRecord(seat, name, user_id, ai_level, conceded, strikes, takeover,
+                                bank, json.loads(votes),
+                                None if plan is None else json.loads(plan))
+                     for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes,
+                     plan in seat_rows]
+            record = GameRecord(
+                id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
+                setup=None if row[4] is None else json.loads(row[4]), seed=row[5],
+                content_version=row[6], rules_version=row[7], host_user_id=row[8],
+                discord=json.loads(row[9]), created_at=row[10], updated_at=row[11],
+                seats=seats,
+            )
+        except (ValueError, TypeError) as exc:
+            raise DamagedRecord(game_id, "bad_record", f"its record does not decode: {exc}"
+                                ) from exc
+        actions = decode_actions(game_id, action_rows)
         self._saw(game_id, row[12])  # no await from the check above to the caller
         return StoredGame(record, actions)
 
@@ -627,6 +759,13 @@ class PostgresStore(PostgresLeagues, SettingsTables):
         try:
             async with local, self._game_lock(game_id):
                 yield
+        except StorageUnavailable:
+            raise  # from a read or write in the block: counted there
+        except Exception as exc:
+            fault = storage_fault(exc)
+            if fault is None:
+                raise
+            raise self.faults.fault(fault) from exc  # taking or giving back the lock
         finally:
             users[0] -= 1
             if users[0] == 0:

@@ -11,14 +11,30 @@
 * Numbered migrations (``migrations/NNNN_name.sql``) applied at :meth:`SqliteStore.open`, each
   in its own transaction, tracked by ``PRAGMA user_version``; a database newer than the code is
   refused.
+* The database never starts over silently: its random identity is kept inside it (``meta``) and
+  in a marker file beside it (``<file>.id``). A start that finds the marker but no database, or
+  a database of another identity, is refused (``StorageError`` saying how to restore a backup or
+  to start fresh on purpose with ``create=True``, ``python -m bot --new-database``); the first
+  start, with neither, creates both. While open, the store holds a shared ``flock`` on the file
+  (``python -m bot restore`` refuses to replace a database in use) and checks before every
+  COMMIT that the path still names the file it opened: removed or replaced, it stops storing
+  (``StorageUnavailable`` ``gone``) and says so.
+* Storage faults (read-only, disk full, locked, I/O errors, a removed file) raise
+  :class:`~bot.storage.base.StorageUnavailable` with their kind, never a raw ``sqlite3`` error;
+  a failed COMMIT fails every write of its group, none acknowledged, and the next write is tried
+  afresh. Each episode is logged once (``FaultEpisodes``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import json
 import logging
+import os
 import re
+import secrets
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -31,20 +47,31 @@ import aiosqlite
 
 from .base import (
     ACTIVE,
+    BUSY,
+    DISK_FULL,
+    GONE,
+    IO_ERROR,
     LOBBY,
+    READ_ONLY,
     STATUSES,
     TIMER_KINDS,
     ActionRecord,
+    DamagedRecord,
+    DamageRecord,
+    FaultEpisodes,
     GameRecord,
     LeagueRecord,
     MemberRecord,
     RatedResult,
     Rating,
+    RawAction,
     RoundRecord,
+    Salvage,
     SeasonRecord,
     SeatRecord,
     SettingsTables,
     StorageError,
+    StorageUnavailable,
     StoredGame,
     TableRecord,
     TimerRecord,
@@ -56,6 +83,75 @@ log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 BUSY_TIMEOUT_MS = 5000  # only another process (a backup, the sqlite3 shell) can hold the lock
+MARKER_SUFFIX = ".id"  # the identity marker beside the database: <file>.id
+IDENTITY_KEY = "identity"
+
+# SQLite's primary result codes (sqlite3.SQLITE_*) that mean "the disk cannot take it now",
+# not "this write is wrong": mapped to StorageUnavailable kinds
+_FAULT_CODES = {
+    sqlite3.SQLITE_READONLY: READ_ONLY, sqlite3.SQLITE_PERM: READ_ONLY,
+    sqlite3.SQLITE_FULL: DISK_FULL,
+    sqlite3.SQLITE_BUSY: BUSY, sqlite3.SQLITE_LOCKED: BUSY, sqlite3.SQLITE_PROTOCOL: BUSY,
+    sqlite3.SQLITE_IOERR: IO_ERROR, sqlite3.SQLITE_CANTOPEN: IO_ERROR,
+    sqlite3.SQLITE_CORRUPT: IO_ERROR, sqlite3.SQLITE_NOTADB: IO_ERROR,
+    sqlite3.SQLITE_NOLFS: IO_ERROR,
+}
+_READONLY_DBMOVED = sqlite3.SQLITE_READONLY | (4 << 8)  # the file was moved or removed
+
+
+def storage_fault(exc: BaseException) -> StorageUnavailable | None:
+    """The :class:`StorageUnavailable` a SQLite error stands for (read-only, disk full,
+    locked, I/O), or None for an error of the write itself (a constraint, bad SQL)."""
+    if isinstance(exc, StorageUnavailable):
+        return exc
+    if not isinstance(exc, sqlite3.Error):
+        return None
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    if code == _READONLY_DBMOVED:
+        return StorageUnavailable(GONE, f"the database file was moved or removed ({exc})")
+    kind = _FAULT_CODES.get(code & 0xFF)
+    if kind is None:
+        return None
+    return StorageUnavailable(kind, f"{getattr(exc, 'sqlite_errorname', 'SQLITE')}: {exc}")
+
+
+def marker_path(path: Path) -> Path:
+    """The identity marker of a database file: ``<file>.id`` beside it."""
+    return path.with_name(path.name + MARKER_SUFFIX)
+
+
+def read_marker(path: Path) -> str | None:
+    """The identity written in a database's marker, or None without one."""
+    try:
+        text = marker_path(path).read_text("utf-8").strip()
+    except FileNotFoundError:
+        return None
+    return text or None
+
+
+def write_marker(path: Path, identity: str) -> None:
+    """Write the marker atomically (a temporary file renamed over it)."""
+    marker = marker_path(path)
+    tmp = marker.with_name(marker.name + ".tmp")
+    tmp.write_text(identity + "\n", "utf-8")
+    os.replace(tmp, marker)
+
+
+def _file_key(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path`` now; None when there is none."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _restore_help(path: Path) -> str:
+    return (f"To restore a backup: stop the bot, then `python -m bot restore BACKUP` (it checks "
+            f"the backup and puts it at {path}). To start with a new, empty database on "
+            f"purpose: `python -m bot --new-database` (or delete {marker_path(path)}).")
 
 
 @dataclass(frozen=True)
@@ -116,9 +212,20 @@ def _check_statuses(statuses: Iterable[str]) -> None:
 class SqliteStore(SettingsTables):
     """:class:`bot.storage.base.Store` on one SQLite file (``":memory:"`` for a throw-away)."""
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time,
+                 create: bool = False, marker: bool = True) -> None:
         self.path = path if str(path) == ":memory:" else Path(path)
         self._clock = clock
+        # create: start with a new database on purpose even where the marker says one
+        # existed (or adopt the database found there); marker: keep the identity marker
+        # beside the file (False for backups and verification copies)
+        self.create = create
+        self.marker = marker
+        self.identity: str | None = None  # the database's random identity (meta)
+        self._file: tuple[int, int] | None = None  # (device, inode) of the file opened
+        self._flock: int | None = None  # a shared flock on the file while open
+        self._gone: str | None = None  # why the file no longer is the one opened
+        self.faults = FaultEpisodes(log, str(path))
         self._db: aiosqlite.Connection | None = None
         # Called on the database thread just before a write's COMMIT (crash tests only).
         self.before_commit: Callable[[], None] | None = None
@@ -133,9 +240,20 @@ class SqliteStore(SettingsTables):
     async def open(self) -> None:
         if self._db is not None:
             return
+        known: str | None = None
         if isinstance(self.path, Path):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(self.path, isolation_level=None)  # we issue BEGIN/COMMIT
+            known = read_marker(self.path) if self.marker else None
+            present = self.path.is_file() and self.path.stat().st_size > 0
+            if known is not None and not present and not self.create:
+                raise StorageError(
+                    f"the database {self.path} is missing, but {marker_path(self.path)} says "
+                    f"one was created here (identity {known}): refusing to start over with "
+                    f"an empty one. {_restore_help(self.path)}")
+        try:
+            db = await aiosqlite.connect(self.path, isolation_level=None)  # our BEGIN/COMMIT
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
         try:
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             if isinstance(self.path, Path):
@@ -146,16 +264,82 @@ class SqliteStore(SettingsTables):
             await db.execute("PRAGMA synchronous = FULL")
             await self._migrate(db)
             await db.execute("PRAGMA foreign_keys = ON")
+            self.identity = await self._identity(db, known)
         except BaseException:
             await db.close()
             raise
+        if isinstance(self.path, Path):
+            if self.marker and known != self.identity:
+                write_marker(self.path, self.identity)
+            self._file = _file_key(self.path)
+            self._lock_file()
+        self._gone = None
         self._db = db
+
+    async def _identity(self, db: aiosqlite.Connection, known: str | None) -> str:
+        """The database's identity (created with it); refuses one the marker does not name."""
+        async with db.execute("SELECT value FROM meta WHERE key = ?", (IDENTITY_KEY,)) as cur:
+            row = await cur.fetchone()
+        identity = None if row is None else str(row[0])
+        if (known is not None and identity != known and not self.create
+                and isinstance(self.path, Path)):
+            found = "no identity (an older database)" if identity is None else \
+                f"identity {identity}"
+            raise StorageError(
+                f"the database {self.path} has {found}, but {marker_path(self.path)} says the "
+                f"database created here is {known}: it was replaced. {_restore_help(self.path)}"
+                " Starting with --new-database adopts the database found there.")
+        if identity is None:
+            identity = secrets.token_hex(16)
+            await db.execute("INSERT INTO meta (key, value) VALUES (?, ?)",
+                             (IDENTITY_KEY, identity))
+        return identity
+
+    def _lock_file(self) -> None:
+        """A shared flock on the database file while it is open (SQLite's own locks are
+        POSIX locks, independent of it): ``python -m bot restore`` takes it exclusively to
+        make sure no bot has the database open."""
+        assert isinstance(self.path, Path)
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)  # held exclusively (a restore): SQLite's locks still protect us
+            return
+        self._flock = fd
+
+    def _check_file(self) -> None:
+        """Before a COMMIT: the path still names the file this store opened (one stat).
+        Removed or replaced, nothing more is stored (until a restart opens the new file)."""
+        if self._file is None or not isinstance(self.path, Path):
+            return
+        if self._gone is None:
+            now = _file_key(self.path)
+            if now is None:
+                self._gone = f"the database file {self.path} was removed while the bot ran"
+            elif now != self._file:
+                self._gone = f"the database file {self.path} was replaced while the bot ran"
+        if self._gone is not None:
+            raise StorageUnavailable(GONE, f"{self._gone}; nothing is stored until the bot is "
+                                     "restarted (python -m bot --check says what it finds)")
+
+    @property
+    def gone(self) -> str | None:
+        """Why the database file is no longer the one opened (removed, replaced), or None."""
+        return self._gone
 
     async def close(self) -> None:
         if self._db is not None:
             async with self._db_lock:
                 db, self._db = self._db, None
-                await db.close()
+                with contextlib.suppress(sqlite3.Error):
+                    await db.close()
+        if self._flock is not None:
+            os.close(self._flock)  # releases the flock
+            self._flock = None
 
     async def schema_version(self) -> int:
         async with self._read() as db:
@@ -205,21 +389,38 @@ class SqliteStore(SettingsTables):
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._db_lock:
-            yield self._conn()
+            try:
+                yield self._conn()
+            except sqlite3.Error as exc:
+                fault = storage_fault(exc)
+                if fault is None:
+                    raise
+                raise self.faults.fault(fault) from exc
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction: committed if the block ends normally, rolled back otherwise."""
+        """One transaction: committed if the block ends normally, rolled back otherwise. A
+        storage fault (at BEGIN, in a statement or at COMMIT) raises StorageUnavailable."""
         async with self._db_lock:
             db = self._conn()
-            await db.execute("BEGIN IMMEDIATE")
             try:
-                yield db
-            except BaseException:
-                if db.in_transaction:  # SQLite may already have rolled back (e.g. disk full)
-                    await db.execute("ROLLBACK")
-                raise
-            await db.execute("COMMIT")
+                self._check_file()
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                    self._check_file()
+                    await db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:  # SQLite may already have rolled back (disk full)
+                        with contextlib.suppress(sqlite3.Error):
+                            await db.execute("ROLLBACK")
+                    raise
+            except (sqlite3.Error, StorageUnavailable) as exc:
+                fault = storage_fault(exc)
+                if fault is None:
+                    raise
+                raise self.faults.fault(fault) from (None if fault is exc else exc)
+            self.faults.ok()
 
     async def _transaction(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``fn`` as one atomic write, committed (fsynced) before this returns.
@@ -273,6 +474,7 @@ class SqliteStore(SettingsTables):
 
             def job() -> list[tuple[bool, Any]]:
                 conn = db._conn  # the sqlite3 connection, used only on its own thread here
+                self._check_file()
                 conn.execute("BEGIN IMMEDIATE")
                 outcomes: list[tuple[bool, Any]] = []
                 try:
@@ -281,6 +483,8 @@ class SqliteStore(SettingsTables):
                         try:
                             out = fn(conn)
                         except Exception as exc:
+                            if storage_fault(exc) is not None:
+                                raise  # the disk, not this write: the whole group fails
                             conn.execute("ROLLBACK TO w")
                             conn.execute("RELEASE w")
                             outcomes.append((False, exc))
@@ -289,22 +493,35 @@ class SqliteStore(SettingsTables):
                         outcomes.append((True, out))
                     if self.before_commit is not None:
                         self.before_commit()  # crash tests kill the process here
+                    self._check_file()
+                    conn.execute("COMMIT")
                 except BaseException:
+                    # a failed COMMIT fails every write of the group: none is acknowledged
                     if conn.in_transaction:
-                        conn.execute("ROLLBACK")
+                        with contextlib.suppress(sqlite3.Error):
+                            conn.execute("ROLLBACK")
                     raise
-                conn.execute("COMMIT")
                 return outcomes
 
             outcomes = await db._execute(job)
         except BaseException as exc:
+            fault = storage_fault(exc)
+            error: Exception
+            if fault is not None:
+                error = self.faults.fault(fault)
+                if fault is not exc:
+                    error.__cause__ = exc
+            elif isinstance(exc, Exception):
+                error = exc
+            else:
+                error = StorageError("the write was interrupted")
             for _, f in batch:
                 if not f.done():
-                    f.set_exception(exc if isinstance(exc, Exception)
-                                    else StorageError("the write was interrupted"))
+                    f.set_exception(error)
             if not isinstance(exc, Exception):
                 raise
             return
+        self.faults.ok()
         for (_, f), (ok, value) in zip(batch, outcomes, strict=True):
             if f.done():
                 continue
@@ -312,6 +529,90 @@ class SqliteStore(SettingsTables):
                 f.set_result(value)
             else:
                 f.set_exception(value)
+
+    # ------------------------------------------------------------------ backups
+    async def backup(self, target: str | Path) -> None:
+        """Copy the database to ``target`` with SQLite's online backup API, under the
+        connection's lock (a consistent snapshot: no write of this store lands inside it)."""
+        dest = Path(target)
+        if dest.exists():
+            raise StorageError(f"{dest} exists already: choose a new file for the backup")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        async with self._read() as db:
+            def job() -> None:
+                out = sqlite3.connect(dest)
+                try:
+                    db._conn.backup(out)
+                finally:
+                    out.close()
+
+            await db._execute(job)
+
+    # ------------------------------------------------------------------ damaged games
+    async def mark_damaged(self, damage: DamageRecord) -> DamageRecord:
+        values = (damage.game_id, damage.reason, damage.detail[:2000], damage.seq,
+                  float(damage.found_at), int(damage.told))
+
+        def write(conn: sqlite3.Connection) -> DamageRecord:
+            conn.execute("INSERT INTO damaged (game_id, reason, detail, seq, found_at, told)"
+                         " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games"
+                         " WHERE id = ?1) ON CONFLICT (game_id) DO NOTHING", values)
+            row = conn.execute("SELECT game_id, reason, detail, found_at, seq, told FROM"
+                               " damaged WHERE game_id = ?", (damage.game_id,)).fetchone()
+            return damage if row is None else _damage(row)
+
+        out: DamageRecord = await self._transaction(write)
+        return out
+
+    async def set_damage_told(self, game_id: int) -> None:
+        await self._transaction(lambda conn: conn.execute(
+            "UPDATE damaged SET told = 1 WHERE game_id = ?", (game_id,)))
+
+    async def damaged_games(self) -> list[DamageRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT game_id, reason, detail, found_at, seq, told FROM damaged"
+                " ORDER BY game_id")
+        return [_damage(r) for r in rows]
+
+    async def salvage_game(self, game_id: int) -> Salvage | None:
+        async with self._read() as db:
+            games = await db.execute_fetchall(
+                "SELECT id, status, variant, options, setup, seed, content_version,"
+                " rules_version, host_user_id, discord, created_at, updated_at FROM games"
+                " WHERE id = ?", (game_id,))
+            if not games:
+                return None
+            seat_rows = await db.execute_fetchall(
+                "SELECT seat, name, user_id, ai_level, conceded, strikes, ai_takeover, bank,"
+                " votes, plan FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+            action_rows = await db.execute_fetchall(
+                "SELECT seq, seat, action, decision_id, submitted_by, at FROM actions"
+                " WHERE game_id = ? ORDER BY seq", (game_id,))
+        return salvage(list(games)[0], list(seat_rows), list(action_rows))
+
+    async def truncate_actions(self, game_id: int, keep: int, at: float,
+                               status: str | None = None) -> int:
+        if status is not None:
+            _check_statuses([status])
+
+        def write(conn: sqlite3.Connection) -> int:
+            cur = conn.execute("UPDATE games SET status = coalesce(?, status),"
+                               " updated_at = max(updated_at, ?) WHERE id = ?",
+                               (status, at, game_id))
+            if cur.rowcount != 1:
+                raise StorageError(f"no game {game_id}")
+            conn.execute("INSERT INTO actions_backup (game_id, seq, seat, action, decision_id,"
+                         " submitted_by, at, repaired_at) SELECT game_id, seq, seat, action,"
+                         " decision_id, submitted_by, at, ? FROM actions WHERE game_id = ?"
+                         " AND seq >= ?", (at, game_id, keep))
+            cur = conn.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?",
+                               (game_id, keep))
+            conn.execute("DELETE FROM damaged WHERE game_id = ?", (game_id,))
+            return cur.rowcount
+
+        out: int = await self._transaction(write)
+        return out
 
     # ------------------------------------------------------------------ games
     async def create_game(self, record: GameRecord) -> int:
@@ -351,39 +652,49 @@ class SqliteStore(SettingsTables):
         return out
 
     async def load_game(self, game_id: int) -> StoredGame | None:
-        async with self._read() as db:
-            async with db.execute(
-                "SELECT id, status, variant, options, setup, seed, content_version,"
-                " rules_version, host_user_id, discord, created_at, updated_at,"
-                " (SELECT json_group_array(json_array(seat, name, user_id, ai_level, conceded,"
-                "  strikes, ai_takeover, bank, json(votes), json(plan)))"
-                "  FROM seats WHERE game_id = games.id)"
-                " FROM games WHERE id = ?",
-                (game_id,),
-            ) as cur:
-                row = await cur.fetchone()
-            if row is None:
-                return None
-            async with db.execute(
-                "SELECT seq, seat, action, decision_id, submitted_by, at FROM actions"
-                " WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            ) as cur:
-                action_rows = await cur.fetchall()
-        seats = sorted((SeatRecord(seat, name, user_id, ai_level, bool(conceded), strikes,
-                                   bool(takeover), bank, votes, plan)
-                        for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes,
-                        plan in json.loads(row[12])),
-                       key=lambda s: s.seat)
-        record = GameRecord(
-            id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
-            setup=None if row[4] is None else json.loads(row[4]), seed=row[5],
-            content_version=row[6], rules_version=row[7], host_user_id=row[8],
-            discord=json.loads(row[9]), created_at=row[10], updated_at=row[11], seats=seats,
-        )
-        actions = [ActionRecord(seq, seat, json.loads(action), decision_id, submitted_by, at)
-                   for seq, seat, action, decision_id, submitted_by, at in action_rows]
-        return StoredGame(record, actions)
+        """The game, or None; :class:`DamagedRecord` when its rows cannot be decoded."""
+        try:
+            async with self._read() as db:
+                async with db.execute(
+                    "SELECT id, status, variant, options, setup, seed, content_version,"
+                    " rules_version, host_user_id, discord, created_at, updated_at,"
+                    " (SELECT json_group_array(json_array(seat, name, user_id, ai_level,"
+                    "  conceded, strikes, ai_takeover, bank, json(votes), json(plan)))"
+                    "  FROM seats WHERE game_id = games.id)"
+                    " FROM games WHERE id = ?",
+                    (game_id,),
+                ) as cur:
+                    row = await cur.fetchone()
+                if row is None:
+                    return None
+                async with db.execute(
+                    "SELECT seq, seat, action, decision_id, submitted_by, at FROM actions"
+                    " WHERE game_id = ? ORDER BY seq",
+                    (game_id,),
+                ) as cur:
+                    action_rows = await cur.fetchall()
+        except sqlite3.OperationalError as exc:
+            if "JSON" not in str(exc):
+                raise
+            raise DamagedRecord(game_id, "bad_record", f"its seats do not decode: {exc}"
+                                ) from exc
+        try:
+            seats = sorted((SeatRecord(seat, name, user_id, ai_level, bool(conceded), strikes,
+                                       bool(takeover), bank, votes, plan)
+                            for seat, name, user_id, ai_level, conceded, strikes, takeover, bank,
+                            votes, plan in json.loads(row[12])),
+                           key=lambda s: s.seat)
+            record = GameRecord(
+                id=row[0], status=row[1], variant=row[2], options=json.loads(row[3]),
+                setup=None if row[4] is None else json.loads(row[4]), seed=row[5],
+                content_version=row[6], rules_version=row[7], host_user_id=row[8],
+                discord=json.loads(row[9]), created_at=row[10], updated_at=row[11],
+                seats=seats,
+            )
+        except (ValueError, TypeError) as exc:
+            raise DamagedRecord(game_id, "bad_record", f"its record does not decode: {exc}"
+                                ) from exc
+        return StoredGame(record, decode_actions(game_id, action_rows))
 
     async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]:
         _check_statuses(statuses)
@@ -892,6 +1203,65 @@ class SqliteStore(SettingsTables):
 
     def listen_timers(self, callback: Callable[[], None]) -> Callable[[], None]:
         return lambda: None  # no other process changes the timers
+
+
+def decode_actions(game_id: int, rows: Iterable[Any]) -> list[ActionRecord]:
+    """Action rows ``(seq, seat, action text, decision_id, submitted_by, at)`` as records;
+    :class:`DamagedRecord` ``bad_json`` naming the first row whose action is not JSON."""
+    out = []
+    for seq, seat, action, decision_id, submitted_by, at in rows:
+        try:
+            value = json.loads(action)
+        except (ValueError, TypeError) as exc:
+            raise DamagedRecord(game_id, "bad_json", f"action {seq} is not JSON: {exc}",
+                                seq) from exc
+        out.append(ActionRecord(seq, seat, value, decision_id, submitted_by, at))
+    return out
+
+
+def _loads(text: Any, default: Any, name: str, bad: list[str]) -> Any:
+    if text is None:
+        return default
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError):
+        bad.append(name)
+        return default
+
+
+def salvage(game: Any, seat_rows: list[Any], action_rows: list[Any]) -> Salvage:
+    """A damaged game's rows decoded as far as they go (both stores): JSON that does not
+    decode becomes its default and is named in ``bad_fields``."""
+    bad: list[str] = []
+    gid = game[0]
+    seats = []
+    for seat, name, user_id, ai_level, conceded, strikes, takeover, bank, votes, plan in seat_rows:
+        voters = _loads(votes, [], f"seats[{seat}].votes", bad)
+        queued = _loads(plan, None, f"seats[{seat}].plan", bad)
+        seats.append(SeatRecord(
+            seat, str(name), user_id, ai_level, bool(conceded), strikes or 0, bool(takeover),
+            bank, voters if isinstance(voters, list) else [],
+            queued if isinstance(queued, dict) else None))
+    options = _loads(game[3], {}, "options", bad)
+    discord = _loads(game[9], {}, "discord", bad)
+    record = GameRecord(
+        id=gid, status=game[1], variant=game[2],
+        options=options if isinstance(options, dict) else {},
+        setup=_loads(game[4], None, "setup", bad), seed=game[5], content_version=game[6],
+        rules_version=game[7], host_user_id=game[8],
+        discord=discord if isinstance(discord, dict) else {}, created_at=game[10],
+        updated_at=game[11], seats=seats)
+    actions = []
+    for seq, seat, action, decision_id, submitted_by, at in action_rows:
+        value = _loads(action, None, f"actions[{seq}]", [])
+        actions.append(RawAction(seq, seat, value, action if value is None else None,
+                                 decision_id, submitted_by, at))
+    return Salvage(record, actions, bad)
+
+
+def _damage(row: Any) -> DamageRecord:
+    game_id, reason, detail, found_at, seq, told = row
+    return DamageRecord(game_id, reason, detail, found_at, seq, bool(told))
 
 
 async def _user_version(db: aiosqlite.Connection) -> int:

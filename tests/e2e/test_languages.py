@@ -70,7 +70,7 @@ async def test_french_japanese_and_english_players_at_one_table(
         # only an admin chooses the server's language (answered in the user's language)
         refused = await w.members["alice"].slash(w.channel, "hadara settings",
                                                  server_language="ja")
-        assert answer(refused).content == translate("fr", "settings.server_language.denied")
+        assert answer(refused).content == translate("fr", "refusal.denied.not_manager")
 
         gid, thread = await new_game(w, "alice", seats=3, join=["bob", "carol"])
         ids = {name: w.members[name].id for name in ("alice", "bob", "carol")}

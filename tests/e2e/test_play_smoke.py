@@ -28,11 +28,12 @@ from bot.config import Config  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage import SqliteStore  # noqa: E402
 from cogs import panels as P  # noqa: E402
-from cogs.play import DYNAMIC_ITEMS, send_panel_dm, take_turn_view, to_discord  # noqa: E402
+from cogs.components import ALL as DYNAMIC_ITEMS  # noqa: E402
+from cogs.play import send_panel_dm, take_turn_view, to_discord  # noqa: E402
 
 
 def _extensions() -> tuple[str, ...]:
-    return tuple(e for e in ("cogs.errors", "cogs.play") if importlib.util.find_spec(e))
+    return tuple(e for e in ("cogs.errors", "cogs.play", "cogs.components") if importlib.util.find_spec(e))
 
 
 def buttons(components: list[dict[str, Any]], kind: str = "a") -> list[dict[str, Any]]:
@@ -123,7 +124,7 @@ async def test_take_my_turn_and_pick(tmp_path: Path, monkeypatch: pytest.MonkeyP
 async def _take_my_turn_and_pick(table: Table) -> None:
     # someone without a seat clicks: a specific refusal, nothing changes
     result = await table.stranger.click(table.board, label="Take my turn")
-    assert result.ephemeral and "not playing" in (result.response.content or "")
+    assert result.ephemeral and "Only the players of game" in (result.response.content or "")
 
     chooser, old = await choose_wheel(table)
     # the second wheel panel is no longer current: a click answers with the current decision

@@ -54,7 +54,6 @@ lobby-button-rematch = Rematch
 lobby-error-channel_type = Open a table from a server's text channel: its thread goes there.
 rematch-opened = Rematch: table #{ $id } is open in <#{ $thread }>.
 rematch-not_finished = A rematch is offered once the game is over.
-rematch-not_player = Only the players of this game can ask for a rematch.
 rematch-exists = The rematch is already open in <#{ $thread }>.
 rematch-busy = The rematch is being opened; look for its thread in a moment.
 game-choice = Game #{ $id }

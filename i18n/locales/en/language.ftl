@@ -6,5 +6,4 @@ language-auto = Follow my Discord language
 settings-language = Your language: **{ $language }**.
 settings-language-auto = Your language: **{ $language }** (your Discord's; choose another with /hadara settings language:).
 settings-server_language = This server's game threads and boards: **{ $language }**.
-settings-server_language-denied = Only members with the Manage Server permission can choose the server's language.
 list-sep = {", "}

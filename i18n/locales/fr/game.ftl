@@ -54,7 +54,6 @@ lobby-button-rematch = Revanche
 lobby-error-channel_type = Ouvrez une table depuis un salon textuel d'un serveur : son fil y sera créé.
 rematch-opened = Revanche : la table #{ $id } est ouverte dans <#{ $thread }>.
 rematch-not_finished = La revanche est proposée une fois la partie terminée.
-rematch-not_player = Seuls les joueurs de cette partie peuvent demander une revanche.
 rematch-exists = La revanche est déjà ouverte dans <#{ $thread }>.
 rematch-busy = La revanche est en cours d'ouverture ; son fil apparaîtra dans un instant.
 game-choice = Partie #{ $id }

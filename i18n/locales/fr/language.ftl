@@ -6,5 +6,4 @@ language-auto = Suivre la langue de mon Discord
 settings-language = Votre langue : **{ $language }**.
 settings-language-auto = Votre langue : **{ $language }** (celle de votre Discord ; choisissez-en une autre avec /hadara settings language:).
 settings-server_language = Fils de partie et plateaux de ce serveur : **{ $language }**.
-settings-server_language-denied = Seuls les membres ayant la permission « Gérer le serveur » peuvent choisir la langue du serveur.
 list-sep = {", "}

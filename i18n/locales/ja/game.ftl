@@ -54,7 +54,6 @@ lobby-button-rematch = 再戦
 lobby-error-channel_type = 卓はサーバーのテキストチャンネルから立ててください。そのチャンネルにスレッドが作られます。
 rematch-opened = 再戦：卓 #{ $id } を <#{ $thread }> に開きました。
 rematch-not_finished = 再戦はゲーム終了後に申し込めます。
-rematch-not_player = 再戦を申し込めるのは、このゲームのプレイヤーだけです。
 rematch-exists = 再戦の卓はすでに <#{ $thread }> に開かれています。
 rematch-busy = 再戦の卓を準備中です。まもなくスレッドが表示されます。
 game-choice = ゲーム #{ $id }

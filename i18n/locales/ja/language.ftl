@@ -6,5 +6,4 @@ language-auto = Discordの言語に合わせる
 settings-language = あなたの言語：**{ $language }**
 settings-language-auto = あなたの言語：**{ $language }**（Discordの設定に合わせています。/hadara settings language: で変更できます）
 settings-server_language = このサーバーのゲームスレッドと盤面：**{ $language }**
-settings-server_language-denied = サーバーの言語を選べるのは「サーバー管理」権限を持つメンバーだけです。
 list-sep = 、

@@ -1,0 +1,350 @@
+"""The access policy: who may do what to a game, and from where. No Discord here.
+
+Every slash command, autocomplete and component names an **operation** (``COMMANDS``,
+``COMPONENTS``); every operation has a :class:`Rule` (``OPERATIONS``). Before a cog reads or
+changes a game it asks :func:`decide` (through ``GameService.authorize``, which builds the
+game's :class:`GameFacts` from its live record) with the :class:`Actor` — the user, the server
+they act in (None in a DM) and their powers there. The answer is :data:`ALLOWED` or a
+:class:`Verdict` with a reason code the catalogs word (``refusal.denied.<reason>``).
+
+Roles, from the game's facts and the actor:
+
+- **seated player**: a person holding a seat (a conceded seat still counts: the service then
+  refuses what a conceded player may not do);
+- **host**: the user who opened the table;
+- **member**: someone acting *in the game's own server* (its thread, its channel, any channel
+  of that server);
+- **manager**: a member with Manage Server — or, for a game's table, Manage Threads — in the
+  **game's own server**. Those powers count nowhere else: the owner of another server is a
+  stranger to this game;
+- **anyone else**: another server, or a DM, without a seat.
+
+Outside the game's server (another server or a DM) a player reaches only their own seat: their
+panel and hand, their own decisions, concede, rejoin and leave. Votes, management and
+anything that posts into the game's thread only from the game's server. The table of
+operations and roles is in docs/security.md; ``tests/bot/test_access.py`` holds it as
+literal expectations and ``tests/e2e/test_access_matrix.py`` drives the real bot through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
+
+
+class Kind(StrEnum):
+    """The kinds of access (docs/security.md)."""
+
+    SEE_PUBLIC = "see_public"  # the board, the history, the scores
+    SEE_PRIVATE = "see_private"  # one's own hand, panel and hint
+    ACT = "act"  # one's own decisions, queue, concede, rejoin, leave, vote, join, rematch
+    MANAGE = "manage"  # start, add AI, abandon, repair
+    EXPORT = "export"  # a finished game's full record (seed, deck order, every hand)
+    REVIEW = "review"  # the post-game review of one's own seat
+    VOID = "void"  # voiding a rated result
+    SERVER = "server"  # a server's own things: leagues, ratings, new tables (its members)
+    SERVER_MANAGE = "server_manage"  # a server's settings and leagues (Manage Server)
+    SELF = "self"  # one's own things: settings, games list, rules, cards
+
+
+#: Kinds decided on the server the actor acts in (or on themselves), not on a game.
+SERVER_KINDS = frozenset({Kind.SERVER, Kind.SERVER_MANAGE, Kind.SELF})
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How an operation is decided.
+
+    ``home_only``: only from the game's own server (it posts into the game's thread, or is a
+    vote of the table); ``seat``: the actor must hold a seat (False: joining a table);
+    ``managers_only``: the host's power is not enough (repair); ``server_manage``: only Manage
+    Server counts, not Manage Threads (ratings)."""
+
+    kind: Kind
+    home_only: bool = False
+    seat: bool = True
+    managers_only: bool = False
+    server_manage: bool = False
+
+
+#: Every operation on a game, a server or oneself.
+OPERATIONS: dict[str, Rule] = {
+    # seeing
+    "board": Rule(Kind.SEE_PUBLIC),
+    "board.post": Rule(Kind.SEE_PUBLIC, home_only=True),  # the board again in the thread
+    "history": Rule(Kind.SEE_PUBLIC),
+    "hand": Rule(Kind.SEE_PRIVATE),
+    "panel": Rule(Kind.SEE_PRIVATE),
+    "hint": Rule(Kind.SEE_PRIVATE),
+    # playing
+    "decide": Rule(Kind.ACT),
+    "queue": Rule(Kind.ACT),
+    "concede": Rule(Kind.ACT),
+    "rejoin": Rule(Kind.ACT),
+    "leave": Rule(Kind.ACT),
+    "join": Rule(Kind.ACT, home_only=True, seat=False),
+    "vote": Rule(Kind.ACT, home_only=True),
+    "rematch": Rule(Kind.ACT, home_only=True),
+    # running the table
+    "start": Rule(Kind.MANAGE),
+    "add_ai": Rule(Kind.MANAGE),
+    "abandon": Rule(Kind.MANAGE),
+    "repair": Rule(Kind.MANAGE, managers_only=True, server_manage=True),
+    # after the game
+    "export": Rule(Kind.EXPORT),
+    "review": Rule(Kind.REVIEW),
+    "void": Rule(Kind.VOID, server_manage=True),
+    # a server's own things (no game)
+    "table.new": Rule(Kind.SERVER),
+    "learn": Rule(Kind.SERVER),
+    "league": Rule(Kind.SERVER),
+    "ratings": Rule(Kind.SERVER),
+    "league.manage": Rule(Kind.SERVER_MANAGE),
+    "server.settings": Rule(Kind.SERVER_MANAGE),
+    # oneself
+    "self": Rule(Kind.SELF),
+}
+
+#: The operation of every slash command (by qualified name). A command missing here fails
+#: the access matrix test.
+COMMANDS: dict[str, str] = {
+    "hadara new": "table.new",
+    "hadara join": "join",
+    "hadara leave": "leave",
+    "hadara start": "start",
+    "hadara board": "board",
+    "hadara hand": "hand",
+    "hadara games": "self",
+    "hadara rules": "self",
+    "hadara card": "self",
+    "hadara history": "history",
+    "hadara concede": "concede",
+    "hadara abandon": "abandon",
+    "hadara settings": "self",  # its server_language option: "server.settings"
+    "hadara rejoin": "rejoin",
+    "hadara vote": "vote",
+    "hadara away": "self",
+    "hadara back": "self",
+    "hadara admin allowance": "server.settings",
+    "hadara admin void": "void",
+    "hadara admin repair": "repair",
+    "hadara profile": "ratings",
+    "hadara leaderboard": "ratings",
+    "hadara review": "review",
+    "hadara learn": "learn",
+    "hadara league create": "league.manage",
+    "hadara league join": "league",
+    "hadara league leave": "league",
+    "hadara league standings": "league",
+    "hadara league round": "league.manage",
+    "hadara league end": "league.manage",
+    "hadara league export": "league",  # its rated.csv: "league.manage"
+    "hadara game export": "export",
+}
+
+#: The operation of every restart-proof component, by its ``kind`` (``Guarded.access_kind``:
+#: the class name, with the action for buttons that carry one).
+COMPONENTS: dict[str, str] = {
+    "lobby.join": "join",
+    "lobby.leave": "leave",
+    "lobby.ai": "add_ai",
+    "lobby.start": "start",
+    "lobby.cancel": "abandon",
+    "rematch": "rematch",
+    "take_turn": "panel",
+    "hint": "hint",
+    "action": "decide",
+    "nav": "panel",
+    "select": "decide",
+    "queue": "queue",
+    "vote": "vote",
+    "notes": "self",
+    "repair": "repair",
+}
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts, and where: ``guild_id`` None is a DM. ``manage_guild`` and ``manage_threads``
+    are the actor's permissions where they act (they count only in the game's own server)."""
+
+    user_id: int
+    guild_id: int | None = None
+    manage_guild: bool = False
+    manage_threads: bool = False
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the policy needs to know of a game (built from its record by :func:`facts`)."""
+
+    game_id: int
+    status: str
+    guild_id: int | None = None  # the game's own server (None: not a Discord table yet)
+    thread_id: int | None = None
+    host_user_id: int | None = None
+    seats: Mapping[int, int] = field(default_factory=dict)  # user id -> seat
+    names: Mapping[int, str] = field(default_factory=dict)  # seat -> name
+    rated: bool = False
+    league: bool = False
+    private: bool = False  # a learning game: the learner's own table
+    stand_ins: frozenset[int] = frozenset()  # league members an AI seat played for (they
+    # review and export the game as its players; filled for those operations only)
+
+    @property
+    def in_play(self) -> bool:
+        """Hidden information is still hidden: the lobby (the seed may be drawn soon) and the
+        game in play."""
+        return self.status in (LOBBY, ACTIVE)
+
+
+def facts(record: GameRecord, stand_ins: Iterable[int] = ()) -> GameFacts:
+    """The policy's view of a stored game record."""
+    guild = record.discord.get("guild") or record.options.get("guild")
+    thread = record.discord.get("thread")
+    return GameFacts(
+        game_id=record.id, status=record.status,
+        guild_id=int(guild) if guild else None, thread_id=int(thread) if thread else None,
+        host_user_id=record.host_user_id,
+        seats={s.user_id: s.seat for s in record.seats if s.user_id is not None},
+        names={s.seat: s.name for s in record.seats},
+        rated=bool(record.options.get("rated")), league=bool(record.options.get("league")),
+        private=bool(record.options.get("learn")), stand_ins=frozenset(stand_ins))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The policy's answer: allowed, or refused with ``reason`` (``refusal.denied.<reason>``)."""
+
+    allowed: bool
+    reason: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+
+ALLOWED = Verdict(True)
+
+# Refusal reasons (catalog keys refusal.denied.<reason>; docs/security.md)
+NOT_PLAYER = "not_player"  # no seat at this table (and not a member of its server)
+NOT_YOUR_SEAT = "not_your_seat"  # a component of another player's seat
+ELSEWHERE = "elsewhere"  # only from the game's own server
+NOT_HOST = "not_host"  # the host or a manager of the game's server
+NOT_MANAGER = "not_manager"  # a manager of the game's (or this) server
+IN_PLAY = "in_play"  # hidden information: the full record only once the game is over
+PRIVATE_GAME = "private_game"  # a learning game is its learner's own table
+SERVER_ONLY = "server_only"  # a server's command typed in a DM
+REASONS = (NOT_PLAYER, NOT_YOUR_SEAT, ELSEWHERE, NOT_HOST, NOT_MANAGER, IN_PLAY, PRIVATE_GAME,
+           SERVER_ONLY)
+
+
+def _no(reason: str, **params: Any) -> Verdict:
+    return Verdict(False, reason, params)
+
+
+def rule_of(operation: str) -> Rule:
+    try:
+        return OPERATIONS[operation]
+    except KeyError:
+        raise KeyError(f"no access rule for operation {operation!r} (bot/access.py)") from None
+
+
+def decide_server(actor: Actor, operation: str) -> Verdict:
+    """An operation on the server the actor acts in (or on themselves)."""
+    rule = rule_of(operation)
+    if rule.kind is Kind.SELF:
+        return ALLOWED
+    if rule.kind not in SERVER_KINDS:
+        raise ValueError(f"{operation!r} is an operation on a game: use decide()")
+    if actor.guild_id is None:
+        return _no(SERVER_ONLY)
+    if rule.kind is Kind.SERVER_MANAGE and not actor.manage_guild:
+        return _no(NOT_MANAGER)
+    return ALLOWED
+
+
+def decide(actor: Actor, game: GameFacts, operation: str, *, seat: int | None = None
+           ) -> Verdict:
+    """May ``actor`` do ``operation`` to ``game`` (on ``seat``, for a component of one seat)?"""
+    rule = rule_of(operation)
+    if rule.kind in SERVER_KINDS:
+        return decide_server(actor, operation)
+    home = game.guild_id is not None and actor.guild_id == game.guild_id
+    mine = game.seats.get(actor.user_id)
+    seated = mine is not None
+    powers = actor.manage_guild or (actor.manage_threads and not rule.server_manage)
+    manager = home and powers
+    away = _no(ELSEWHERE) if seated or actor.guild_id is not None else _no(NOT_PLAYER)
+
+    if rule.home_only and not home:
+        return away
+    if rule.kind is Kind.SEE_PUBLIC:
+        if game.private and not (seated or manager):
+            return _no(PRIVATE_GAME)
+        if seated or home:
+            return ALLOWED
+        return away
+    if rule.kind in (Kind.SEE_PRIVATE, Kind.ACT):
+        if not rule.seat:  # joining: any member of the game's server
+            return ALLOWED if not game.private or game.host_user_id == actor.user_id \
+                else _no(PRIVATE_GAME)
+        if not seated:
+            return _no(NOT_PLAYER)
+        if seat is not None and seat != mine:
+            return _no(NOT_YOUR_SEAT, seat=seat, name=game.names.get(seat, "?"))
+        return ALLOWED
+    if rule.kind is Kind.MANAGE:
+        if not home:
+            return away
+        if manager or (not rule.managers_only and actor.user_id == game.host_user_id):
+            return ALLOWED
+        return _no(NOT_MANAGER) if rule.managers_only else _no(NOT_HOST)
+    if rule.kind is Kind.EXPORT:
+        if game.in_play:
+            return _no(IN_PLAY)
+        if seated or actor.user_id in game.stand_ins or manager:
+            return ALLOWED
+        return _no(NOT_PLAYER) if not home else _no(NOT_MANAGER)
+    if rule.kind is Kind.REVIEW:
+        if seated or actor.user_id in game.stand_ins:
+            return ALLOWED
+        return _no(NOT_PLAYER)
+    if rule.kind is Kind.VOID:
+        if not home:
+            return away
+        return ALLOWED if manager else _no(NOT_MANAGER)
+    raise AssertionError(rule.kind)  # pragma: no cover
+
+
+def operation_of_command(qualified_name: str) -> str:
+    try:
+        return COMMANDS[qualified_name]
+    except KeyError:
+        raise KeyError(f"no access entry for /{qualified_name} (bot/access.py COMMANDS)") \
+            from None
+
+
+def operation_of_component(kind: str) -> str:
+    try:
+        return COMPONENTS[kind]
+    except KeyError:
+        raise KeyError(f"no access entry for component {kind!r} (bot/access.py COMPONENTS)") \
+            from None
+
+
+def offered_statuses(operation: str) -> tuple[str, ...]:
+    """Which of the caller's games the ``game:`` autocomplete of an operation lists."""
+    if operation in ("export", "review", "void"):
+        return (FINISHED, ABANDONED) if operation == "export" else (FINISHED,)
+    if operation in ("history", "board"):
+        return (ACTIVE, FINISHED)
+    if operation in ("join", "start", "add_ai", "leave"):
+        return (LOBBY,)
+    if operation == "abandon":
+        return (LOBBY, ACTIVE)
+    return (ACTIVE,)

@@ -1,0 +1,130 @@
+"""The Discord edge of the access policy (``bot/access.py``): who acts, where, with which powers.
+
+Every interaction goes through it before it reads or changes a game:
+
+- the command tree's check (:func:`check`) decides the operations on a server or on oneself
+  (``table.new``, ``league``, ``league.manage``, ``self`` …) for every command and
+  autocomplete, by the command's entry in ``access.COMMANDS``;
+- a command that names a game resolves it with ``cogs.game.find_game``, which asks
+  :func:`game` with the command's operation;
+- every restart-proof component subclasses :class:`Guarded`, whose ``interaction_check`` asks
+  :func:`game` (or the server rule) with the component's operation (``access.COMPONENTS``)
+  before its callback runs, and answers a refusal privately.
+
+The cogs decide no permission themselves; a refusal is a service ``Refusal`` (code ``denied``
+or ``limited``) worded by ``cogs.errors``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+
+from bot import access
+from bot.access import Actor, GameFacts
+from cogs.errors import reply_error
+from cogs.language import enter
+
+Interaction = discord.Interaction[Any]
+
+
+def actor(interaction: Interaction) -> Actor:
+    """The user, the server they act in (None in a DM) and their powers there."""
+    guild = interaction.guild_id
+    perms = interaction.permissions
+    return Actor(interaction.user.id, guild,
+                 manage_guild=guild is not None and bool(perms.manage_guild),
+                 manage_threads=guild is not None and bool(perms.manage_threads))
+
+
+def _service(interaction: Interaction) -> Any:
+    return interaction.client.service
+
+
+async def game(interaction: Interaction, game_id: int, operation: str, *,
+               seat: int | None = None) -> GameFacts:
+    """The policy for this interaction doing ``operation`` to ``game_id``; raises the
+    service's ``Refusal`` (``denied``, ``not_found`` …) when it may not."""
+    interaction.extras["game_id"] = game_id
+    facts: GameFacts = await _service(interaction).authorize(actor(interaction), game_id,
+                                                             operation, seat=seat)
+    return facts
+
+
+def server(interaction: Interaction, operation: str) -> None:
+    """The policy for an operation on the server the interaction comes from (or oneself)."""
+    _service(interaction).authorize_server(actor(interaction), operation)
+
+
+def allowed(interaction: Interaction, operation: str) -> bool:
+    """Whether a server-level operation would be allowed (an optional extra of a command)."""
+    return bool(access.decide_server(actor(interaction), operation))
+
+
+def is_manager(interaction: Interaction, facts: GameFacts) -> bool:
+    """A manager of the game's own server (Manage Server or Manage Threads there)."""
+    who = actor(interaction)
+    return (facts.guild_id is not None and who.guild_id == facts.guild_id
+            and (who.manage_guild or who.manage_threads))
+
+
+def command_operation(interaction: Interaction) -> str | None:
+    """The operation of the interaction's slash command (None: not a known command)."""
+    command = interaction.command
+    if command is None:
+        return None
+    return access.operation_of_command(command.qualified_name)
+
+
+async def check(interaction: Interaction, /) -> bool:
+    """The command tree's check, for every command and autocomplete: the user's language, and
+    the server-level rule of the command's operation (game operations are decided once the
+    command knows its game)."""
+    await enter(interaction)
+    operation = command_operation(interaction)
+    if operation is None or access.rule_of(operation).kind not in access.SERVER_KINDS:
+        return True
+    try:
+        server(interaction, operation)
+    except Exception as exc:
+        if interaction.type is discord.InteractionType.autocomplete:
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+        else:
+            await reply_error(interaction, exc)
+        return False
+    return True
+
+
+class Guarded:
+    """Mixin of every restart-proof component (before ``discord.ui.DynamicItem``): its
+    callback runs only after the access policy allowed it, in the clicking user's language.
+
+    A component class sets ``access_kind`` (its ``access.COMPONENTS`` key, or overrides
+    :meth:`access_name`) and :meth:`access_target` (the game and seat its custom id names)."""
+
+    access_kind: ClassVar[str] = ""
+    #: the game's facts once the policy allowed the click (None: a component of no game)
+    facts: GameFacts | None = None
+
+    def access_name(self) -> str:
+        return self.access_kind
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        """(game id, seat) named by the custom id; (None, None): no game."""
+        return None, None
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        try:  # discord.py drops an exception raised here without a word: answer it
+            await enter(interaction)
+            operation = access.operation_of_component(self.access_name())
+            game_id, seat = self.access_target()
+            if game_id is None:
+                server(interaction, operation)
+            else:
+                self.facts = await game(interaction, game_id, operation, seat=seat)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+            return False
+        return True
