@@ -86,7 +86,7 @@ from bot.storage import (  # noqa: E402
     Store,
     open_store,
 )
-from bot.storage.sqlite import _dumps  # noqa: E402
+from bot.storage.rows import dumps as _dumps  # noqa: E402
 from hadara.content import default_catalog  # noqa: E402
 from hadara.engine import RULES_VERSION, Game  # noqa: E402
 

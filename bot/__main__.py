@@ -135,7 +135,8 @@ and restore with pg_restore into a new empty database (docs/deploy.md, "Backups"
 
 def backup_main(argv: list[str]) -> int:
     """``backup FILE``: a consistent, verified copy of the SQLite database (the bot may run)."""
-    from bot.storage.backup import copy_database, verify
+    from bot.storage.backup import copy_database
+    from bot.verify import verify
 
     ap = argparse.ArgumentParser(prog="python -m bot backup",
                                  description="copy the SQLite database with SQLite's online "
@@ -171,7 +172,8 @@ def backup_main(argv: list[str]) -> int:
 def restore_main(argv: list[str]) -> int:
     """``restore FILE [--yes]``: verify a backup, then (with --yes, the bot stopped) put it in
     the place of the SQLite database."""
-    from bot.storage.backup import restore, verify
+    from bot.storage.backup import restore
+    from bot.verify import verify
 
     ap = argparse.ArgumentParser(prog="python -m bot restore",
                                  description="verify a backup by replaying every game; with "

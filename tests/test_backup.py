@@ -19,9 +19,10 @@ from storage_helpers import ALICE, BOB, HOST, make_env, move, play, stored, tabl
 from bot import __main__ as cli
 from bot.config import Config
 from bot.storage import SqliteStore, StorageError, open_store
-from bot.storage.backup import identity_of, restore, unused, verify
+from bot.storage.backup import identity_of, restore, unused
 from bot.storage.migrate import replay
 from bot.storage.sqlite import marker_path, read_marker
+from bot.verify import verify
 from hadara import save
 from hadara.content import default_catalog
 

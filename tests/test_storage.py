@@ -8,9 +8,11 @@ the ones marked ``sqlite_only`` are about SQLite itself: its PRAGMAs and file, i
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import POSTGRES_MODULE, SQLITE, StoreFactory
@@ -26,10 +28,10 @@ from bot.storage import (
     SqliteStore,
     StorageError,
     open_store,
+    schema,
 )
-from bot.storage import sqlite as sqlite_module
 from bot.storage.base import Store
-from bot.storage.sqlite import load_migrations, split_sql
+from bot.storage.schema import load_migrations, split_sql
 
 NEWEST = len(load_migrations())
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids are 64-bit
@@ -72,7 +74,7 @@ def newest_schema(backend: str) -> int:
         return NEWEST
     from bot.storage import postgres
 
-    return len(load_migrations(postgres.MIGRATIONS_DIR))
+    return len(load_migrations(overrides=postgres.OVERRIDES_DIR))
 
 
 def raw(path: Path) -> sqlite3.Connection:
@@ -184,7 +186,7 @@ async def test_a_failing_migration_is_rolled_back_entirely(tmp_path: Path,
         (migrations / m.name).write_text(m.sql)
     (migrations / f"{NEWEST + 1:04d}_broken.sql").write_text(
         "CREATE TABLE half (x);\nINSERT INTO half VALUES (1);\nINSERT INTO nowhere VALUES (2);\n")
-    monkeypatch.setattr(sqlite_module, "MIGRATIONS_DIR", migrations)
+    monkeypatch.setattr(schema, "MIGRATIONS_DIR", migrations)
     path = tmp_path / "m.sqlite3"
     s = SqliteStore(path)
     with pytest.raises(StorageError, match="broken.sql failed"):
@@ -207,6 +209,76 @@ def test_migration_files_are_numbered_without_gaps(tmp_path: Path) -> None:
         "-- c\nCREATE TABLE t (x TEXT DEFAULT ';');"]
     with pytest.raises(StorageError, match="incomplete"):
         split_sql("CREATE TABLE t (x)")
+
+
+#: Migrations 0001–0007 exactly as deployed databases ran them (sha256): never edit a shipped
+#: migration, add the next number. The PostgreSQL files are those dialect's overrides.
+SHIPPED = {
+    "migrations/0001_initial.sql":
+        "5b0ebe4e51d2a176e7b9e512161137f40bcb69508002c693817283bf4ef78216",
+    "migrations/0002_content_and_indexes.sql":
+        "06c0e59e7dea73c02f89c9db5dc8e7c4d1830be5d4d48e17dec969fbd27f8b9e",
+    "migrations/0003_timers.sql":
+        "0ba10d24fa70a5ed0446bea62e565e46ee1518f9f7a0fd497f5508dbbdcaecdb",
+    "migrations/0004_plans.sql":
+        "65b63e34e7eca97ca12314343fa0cd431689cfe4671b23657b238e51fcdcd7ee",
+    "migrations/0005_leagues.sql":
+        "5a4edc91e3010131aaeb2404a329d6f20dceac0755bb92232ffe5bf76d25f71f",
+    "migrations/0006_guild_settings.sql":
+        "a88bc29a022737469880a8460df286467e0ab1f6f53515643c9c30a7bf396c42",
+    "migrations/0007_damage_and_identity.sql":
+        "6ffa6ca624953a10cb6aeee823c2c3644a649464963958a7096a85cc2bc33eda",
+    "migrations_pg/0001_initial.sql":
+        "6eec7fcd069627475001a597537d00923e6ad4d7b21fa5df1b3761f476186f11",
+    "migrations_pg/0002_content_and_indexes.sql":
+        "bd8405321b824d282fa7d5191e81126435be9258a94fcc067d790d3796f10075",
+    "migrations_pg/0003_timers.sql":
+        "2d9f0b8f0da6b1025876d78b37e3a632efab6ebb598aef480ed26ee7a39dbd22",
+    "migrations_pg/0004_plans.sql":
+        "98811b07fa550d8dae5ec5972eb8b43536710b589b24790a48fb2d5a907b208a",
+    "migrations_pg/0005_leagues.sql":
+        "57e07117b23601111e36b88e0552052fb05251a191eaad1fa9d196f099c6805b",
+    "migrations_pg/0006_guild_settings.sql":
+        "2505d03e23ffe40871abd25eadbce2e5806a1a3af833ed557e202c84c916ae2a",
+    "migrations_pg/0007_damage_and_identity.sql":
+        "b49f1f87a0fbde732fa011d9eae006431c7af3c58afc19d4c12c2a74bed9ccb3",
+}
+
+
+def test_shipped_migrations_are_unchanged_and_each_dialect_runs_its_own() -> None:
+    from bot.storage.postgres import OVERRIDES_DIR
+
+    folder = schema.MIGRATIONS_DIR.parent
+    assert {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
+            for name in SHIPPED} == SHIPPED
+    lite = load_migrations()
+    pg = load_migrations(overrides=OVERRIDES_DIR)
+    assert [m.name for m in lite] == [m.name for m in pg]  # one numbering
+    for m in lite:
+        assert m.path == schema.MIGRATIONS_DIR / m.name
+        assert m.sql == (schema.MIGRATIONS_DIR / m.name).read_text("utf-8")
+    for m in pg:  # its override where there is one, else the shared file
+        override = OVERRIDES_DIR / m.name
+        expected = override if override.exists() else schema.MIGRATIONS_DIR / m.name
+        assert m.path == expected and m.sql == expected.read_text("utf-8")
+    assert [m.path for m in pg[:7]] == [OVERRIDES_DIR / m.name for m in lite[:7]]
+
+
+def test_the_loader_takes_the_shared_list_and_a_dialects_overrides(tmp_path: Path) -> None:
+    shared, overrides = tmp_path / "migrations", tmp_path / "migrations_pg"
+    shared.mkdir()
+    overrides.mkdir()
+    (shared / "0001_a.sql").write_text("CREATE TABLE a (x INTEGER);")
+    (shared / "0002_b.sql").write_text("CREATE TABLE b (x INTEGER);")
+    (overrides / "0001_a.sql").write_text("CREATE TABLE a (x BIGINT);")
+    assert [(m.version, m.sql) for m in load_migrations(shared)] == [
+        (1, "CREATE TABLE a (x INTEGER);"), (2, "CREATE TABLE b (x INTEGER);")]
+    assert [(m.version, m.sql, m.path) for m in load_migrations(shared, overrides)] == [
+        (1, "CREATE TABLE a (x BIGINT);", overrides / "0001_a.sql"),  # the override
+        (2, "CREATE TABLE b (x INTEGER);", shared / "0002_b.sql")]  # written once
+    (overrides / "0003_c.sql").write_text("CREATE TABLE c (x INTEGER);")
+    with pytest.raises(StorageError, match="0003_c.sql name no migration"):
+        load_migrations(shared, overrides)  # a number of its own: refused
 
 
 async def test_a_fresh_database_is_migrated_and_reopened_as_it_was(make_store: StoreFactory,
@@ -459,3 +531,49 @@ async def test_open_store_picks_postgresql() -> None:
     url = "postgresql://bot@localhost/hadara"
     store = open_store(url)  # not opened: nothing connects yet
     assert isinstance(store, PostgresStore) and store.url == url
+
+
+# ---------------------------------------------------------------- one store, two dialects
+
+
+def test_each_dialect_rewrites_a_statement_once() -> None:
+    from bot.storage.postgres import PostgresDialect
+    from bot.storage.sqlite import SqliteDialect
+
+    text = ("UPDATE g SET a = {greatest}(a, ?), s = 'x?''y'{bump} WHERE id = ? AND n = \"q?\""
+            " RETURNING {revision}")
+    pg, lite = PostgresDialect(), SqliteDialect()
+    assert pg.sql(text) == ("UPDATE g SET a = GREATEST(a, $1), s = 'x?''y', revision ="
+                            " revision + 1 WHERE id = $2 AND n = \"q?\" RETURNING revision")
+    assert lite.sql(text) == ("UPDATE g SET a = max(a, ?), s = 'x?''y' WHERE id = ?"
+                              " AND n = \"q?\" RETURNING NULL")
+    assert pg.sql(text) is pg.sql(text)  # rewritten at its first use, then kept
+    assert lite.sql("SELECT 1 WHERE 2 = ?") == "SELECT 1 WHERE 2 = ?"
+
+
+@pytest.mark.sqlite_only
+async def test_a_sqlite_body_that_suspends_is_refused_and_rolled_back(store: Store) -> None:
+    """A SQLite transaction body runs to its end on the connection's thread: an await on
+    anything but its Tx would suspend it there, which is refused (the write rolled back)."""
+    async def write(tx: Any) -> None:
+        await tx.execute("INSERT INTO user_settings (user_id, settings) VALUES (1, '{}')")
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="suspended"):
+        await store._run(write, write=True)  # type: ignore[attr-defined]
+    assert await store.get_user_settings(1) == {}
+    with pytest.raises(RuntimeError, match="suspended"):
+        await store._run(write)  # type: ignore[attr-defined]
+
+
+async def test_a_duplicate_league_name_is_a_storage_error(store: Store) -> None:
+    """On every backend (PostgreSQL: two processes creating the same league at once; the
+    league service turns the StorageError into "there is already a league named …")."""
+    from bot.storage.base import LeagueRecord, SeasonRecord
+
+    await store.create_league(LeagueRecord(0, 1, "Cup", {}), SeasonRecord(0, 0, 1, "open", 1))
+    with pytest.raises(StorageError, match="already has a league named 'Cup'"):
+        await store.create_league(LeagueRecord(0, 1, "Cup", {}),
+                                  SeasonRecord(0, 0, 1, "open", 1))
+    assert [lg.name for lg in await store.leagues()] == ["Cup"]
+    await store.create_league(LeagueRecord(0, 2, "Cup", {}), SeasonRecord(0, 0, 1, "open", 1))

@@ -38,15 +38,15 @@ from bot.storage import (  # noqa: E402
     StorageError,
     Store,
     open_store,
+    schema,  # noqa: E402
 )
 from bot.storage import postgres as postgres_module  # noqa: E402
 from bot.storage.base import DEADLINE, REMINDER, TimerRecord, Vacation  # noqa: E402
-from bot.storage.postgres import GAME_LOCKS, PostgresStore  # noqa: E402
-from bot.storage.postgres_leagues import PostgresLeagues  # noqa: E402
-from bot.storage.sqlite import MIGRATIONS_DIR as SQLITE_MIGRATIONS  # noqa: E402
-from bot.storage.sqlite import load_migrations  # noqa: E402
+from bot.storage.postgres import GAME_LOCKS, OVERRIDES_DIR, PostgresStore  # noqa: E402
+from bot.storage.schema import load_migrations  # noqa: E402
+from bot.storage.store import SqlStore  # noqa: E402
 
-NEWEST = len(load_migrations(postgres_module.MIGRATIONS_DIR))
+NEWEST = len(load_migrations(overrides=OVERRIDES_DIR))
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids are 64-bit
 NOW = 5000.0  # both stores' clock
 
@@ -129,8 +129,8 @@ def migration_messages(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 async def test_a_fresh_database_gets_sqlites_tables_and_columns(
         url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    assert ([m.name for m in load_migrations(postgres_module.MIGRATIONS_DIR)]
-            == [m.name for m in load_migrations(SQLITE_MIGRATIONS)])  # same numbering
+    assert ([m.name for m in load_migrations(overrides=OVERRIDES_DIR)]
+            == [m.name for m in load_migrations()])  # one numbering
     caplog.set_level(logging.INFO, logger=postgres_module.__name__)
     s = PostgresStore(url)
     await s.open()
@@ -195,11 +195,11 @@ async def test_processes_starting_together_migrate_once(
 
 async def test_a_failing_migration_is_rolled_back_entirely(
         url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "migrations_pg"
-    shutil.copytree(postgres_module.MIGRATIONS_DIR, folder)
+    folder = tmp_path / "migrations"  # a new shared migration (no PostgreSQL override)
+    shutil.copytree(schema.MIGRATIONS_DIR, folder)
     (folder / f"{NEWEST + 1:04d}_broken.sql").write_text(
         "CREATE TABLE extra (x INTEGER);\nSELECT 1 / 0;\n")
-    monkeypatch.setattr(postgres_module, "MIGRATIONS_DIR", folder)
+    monkeypatch.setattr(schema, "MIGRATIONS_DIR", folder)
     s = PostgresStore(url)
     with pytest.raises(StorageError, match="_broken.sql failed: division by zero"):
         await s.open()
@@ -357,8 +357,12 @@ async def test_every_core_method_gives_what_sqlite_gives(url: str, tmp_path: Pat
                            "negative seq", "timer of no game"}
 
 
-async def test_read_write_and_clock_as_the_leagues_mixin_uses_them(store: PostgresStore) -> None:
-    assert isinstance(store, PostgresLeagues)
+async def test_read_write_and_clock_as_the_store_runs_on_them(store: PostgresStore) -> None:
+    # every protocol method, the league and rating ones too, is the one store's (its SQL
+    # written once), run on these connections
+    assert isinstance(store, SqlStore)
+    assert PostgresStore.create_league is SqlStore.create_league
+    assert PostgresStore.write_actions is SqlStore.write_actions
     assert store.clock() == NOW
     async with store._write() as conn:
         await conn.execute("INSERT INTO user_settings (user_id, settings) VALUES (1, '{}')")

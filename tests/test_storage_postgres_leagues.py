@@ -1,5 +1,5 @@
-"""The league and rating methods of the PostgreSQL store (bot/storage/postgres_leagues.py) do
-what SQLite's do: the same sequence of calls on a SqliteStore and on a PostgresStore (a
+"""The league and rating methods (bot/storage/store.py, one SQL for both dialects) do on
+PostgreSQL what they do on SQLite: the same sequence of calls on a SqliteStore and on a PostgresStore (a
 throw-away server, tests/pg.py) returns the same values — records, ids, orders, StorageErrors —
 compared by ``repr`` so that an int where SQLite gives a float, or 1 where it gives True, fails.
 """
@@ -368,8 +368,8 @@ async def test_a_failing_write_leaves_nothing(sqlite_store: SqliteStore, pg_stor
 
 async def test_a_duplicate_league_name_is_a_storage_error(pg_store: PostgresStore) -> None:
     """Two processes creating the same league at once: the loser gets the StorageError the
-    league service turns into "there is already a league named …" (SQLite raises
-    sqlite3.IntegrityError there, a race it cannot have in one process)."""
+    league service turns into "there is already a league named …" (SQLite too, where one
+    process cannot race: tests/test_storage.py)."""
     await pg_store.create_league(LeagueRecord(0, G1, "Cup", {}), SeasonRecord(0, 0, 1, "open", 1))
     with pytest.raises(StorageError, match="already has a league named 'Cup'"):
         await pg_store.create_league(LeagueRecord(0, G1, "Cup", {}),

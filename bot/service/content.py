@@ -9,32 +9,13 @@ files of a non-default version with the job and keep the catalog they build from
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-from typing import Any
+# the catalogs of a store by content version live with the store (storage imports nothing of
+# the service); the service's worker processes build theirs here
+from bot.storage.content import Catalogs, ContentMissing, Files, catalog_from_files, read_files
+from hadara.content import Catalog, default_catalog
 
-from hadara.content import DATA_FILES, DEFAULT_DATA_DIR, Catalog, default_catalog, load_catalog
-
-Files = dict[str, str]  # data file name -> its text
-
-
-class ContentMissing(LookupError):
-    """No stored data files for a content version a game needs."""
-
-
-def read_files(directory: Path | str = DEFAULT_DATA_DIR) -> Files:
-    """The data files of a content directory, as the store keeps them."""
-    directory = Path(directory)
-    return {name: (directory / name).read_bytes().decode("utf-8") for name in DATA_FILES}
-
-
-def catalog_from_files(files: Files) -> Catalog:
-    """Build (and validate) a catalog from stored data files; its version is their hash."""
-    with tempfile.TemporaryDirectory(prefix="hadara-content-") as tmp:
-        for name in DATA_FILES:
-            (Path(tmp) / name).write_bytes(files[name].encode("utf-8"))
-        return load_catalog(tmp)
-
+__all__ = ["Catalogs", "ContentMissing", "Files", "catalog_from_files", "read_files",
+           "worker_catalog"]
 
 _WORKER: dict[str, Catalog] = {}
 
@@ -51,44 +32,3 @@ def worker_catalog(version: str | None, files: Files | None) -> Catalog:
             raise ContentMissing(f"no data files for content version {version}")
         cat = _WORKER[version] = catalog_from_files(files)
     return cat
-
-
-class Catalogs:
-    """The service's catalogs by content version, backed by the store's content table."""
-
-    def __init__(self, store: Any) -> None:
-        self.store = store
-        self.default = default_catalog()
-        self._catalogs: dict[str, Catalog] = {self.default.version: self.default}
-        self._files: dict[str, Files] = {}
-        self._saved: set[str] = set()
-
-    async def save_current(self) -> str:
-        """Store the running content's data files (once per process); returns its version."""
-        version = self.default.version
-        if version not in self._saved:
-            await self.store.save_content(version, read_files())
-            self._saved.add(version)
-        return version
-
-    async def get(self, version: str | None) -> Catalog:
-        """The catalog of ``version`` (None: the running content)."""
-        if version is None:
-            return self.default
-        cat = self._catalogs.get(version)
-        if cat is not None:
-            return cat
-        files = await self.store.load_content(version)
-        if not files:
-            raise ContentMissing(f"no stored data files for content version {version}")
-        cat = catalog_from_files(dict(files))
-        if cat.version != version:
-            raise ContentMissing(f"stored files of content version {version} hash to "
-                                 f"{cat.version}")
-        self._catalogs[version] = cat
-        self._files[version] = dict(files)
-        return cat
-
-    def files(self, version: str) -> Files | None:
-        """What a worker needs for ``version``: None for the running content, else its files."""
-        return None if version == self.default.version else self._files.get(version)

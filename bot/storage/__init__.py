@@ -4,7 +4,8 @@
 (``sqlite:///:memory:`` for a throw-away) is :class:`SqliteStore` (one process);
 ``postgresql://…`` (also ``postgres://`` and ``postgresql+asyncpg://``) is
 :class:`~bot.storage.postgres.PostgresStore`, which several bot processes can share. The
-PostgreSQL module (and asyncpg) is imported only when such a URL is opened.
+PostgreSQL module (and asyncpg) is imported only when such a URL is opened. Both are
+:class:`~bot.storage.store.SqlStore` (every method's SQL, written once) over a dialect.
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@ FILE`` (docs/deploy.md, "Backups").
 
 * **Backup** (SQLite): SQLite's online backup API (``sqlite3.Connection.backup``) copies a
   consistent snapshot of the database — the file and what its WAL holds — while the bot keeps
-  running (a reader never blocks the writer in WAL mode). The copy is then verified: SQLite's
-  ``integrity_check`` and every game replayed as the service replays it. No identity marker is
-  written beside a backup: it is not a live database. PostgreSQL: ``pg_dump`` (the command
-  prints how).
+  running (a reader never blocks the writer in WAL mode). The copy is then verified
+  (:func:`bot.verify.verify`, above storage: it replays every game as the service does): SQLite's
+  ``integrity_check`` and every game replayed. No identity marker is written beside a backup: it
+  is not a live database. PostgreSQL: ``pg_dump`` (the command prints how).
 * **Restore** (SQLite, the bot stopped): the backup is verified first (every game must replay;
   nothing is changed when one does not). With ``--yes`` the live database, if any, is kept
   aside as ``<file>.before-restore-<time>`` (a backup of it, WAL included), its ``-wal`` and
@@ -23,40 +23,9 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from .base import STATUSES
-from .sqlite import SqliteStore, marker_path, write_marker
-
-
-@dataclass
-class Report:
-    """What a verification found."""
-
-    path: Path
-    games: int = 0
-    replayed: int = 0  # started games that replay
-    lobby: int = 0  # games not started (their seats checked)
-    actions: int = 0
-    damaged: list[str] = field(default_factory=list)  # games marked damaged (kept as they are)
-    problems: list[str] = field(default_factory=list)  # games that do not replay, integrity
-    seconds: float = 0.0
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    def text(self) -> str:
-        lines = [f"{self.path}: {self.games} games ({self.replayed} replayed, {self.lobby} in "
-                 f"the lobby), {self.actions} actions"]
-        lines += [f"damaged (kept as marked): {d}" for d in self.damaged]
-        lines += [f"PROBLEM: {p}" for p in self.problems[:50]]
-        if len(self.problems) > 50:
-            lines.append(f"… and {len(self.problems) - 50} more problems")
-        lines.append(f"{'verification FAILED' if self.problems else 'verified'} "
-                     f"({self.seconds:.2f} s)")
-        return "\n".join(lines)
+from .sqlite import marker_path, write_marker
 
 
 @contextlib.contextmanager
@@ -93,47 +62,6 @@ def copy_database(source: Path, dest: Path) -> None:
             out.close()
     finally:
         src.close()
-
-
-async def verify(path: Path) -> Report:
-    """Open a database (no marker written) and replay every game as the service does."""
-    from bot.service.service import GameService
-
-    started = time.perf_counter()
-    report = Report(path)
-    if not path.is_file():
-        report.problems.append(f"no database at {path}")
-        return report
-    with sqlite3.connect(path) as con:
-        found = [r[0] for r in con.execute("PRAGMA integrity_check")]
-    if found != ["ok"]:
-        report.problems += [f"integrity: {line}" for line in found[:20]]
-        report.seconds = time.perf_counter() - started
-        return report
-    store = SqliteStore(path, marker=False)
-    await store.open()
-    try:
-        service = GameService(store)  # not opened: nothing plays on, nothing is marked
-        damaged = {d.game_id: d for d in await store.damaged_games()}
-        for gid in await store.game_ids(STATUSES):
-            report.games += 1
-            if gid in damaged:
-                d = damaged[gid]
-                report.damaged.append(f"game {gid}: {d.reason}: {d.detail}")
-                continue
-            preview = await service.repair_preview(gid)
-            report.actions += preview["total"]
-            if preview["reason"] is not None:
-                report.problems.append(f"game {gid} does not replay: {preview['reason']}: "
-                                       f"{preview['detail']}")
-            elif not preview["started"]:
-                report.lobby += 1
-            else:
-                report.replayed += 1
-    finally:
-        await store.close()
-    report.seconds = time.perf_counter() - started
-    return report
 
 
 def identity_of(path: Path) -> str | None:

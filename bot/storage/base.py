@@ -4,7 +4,8 @@ A game is stored as its record (setup, seed, content and rules version, status, 
 seats and its action log; the engine replays it. The store also owns what several processes share: the
 per-game lock, the "game changed" notices and who runs the deadline scheduler. SQLite (one
 process) is the embedded implementation; PostgreSQL (``bot/storage/postgres.py``) lets
-several bot processes share one database.
+several bot processes share one database. Both are one store (``bot/storage/store.py``, the
+SQL written once) over two dialects.
 
 Every write method is one transaction: it either happens entirely or not at all. A storage
 fault (read-only, disk full, locked, I/O, a lost connection) raises :class:`StorageUnavailable`
@@ -520,8 +521,9 @@ class Store(Protocol):
 
 class SettingsTables:
     """The settings methods of a store, over its two JSON-per-key tables (``user_settings``
-    by ``user_id``, ``guild_settings`` by ``guild_id``): each store provides
-    ``_get_settings(table, key)`` and ``_set_settings(table, key, settings)`` in its dialect."""
+    by ``user_id``, ``guild_settings`` by ``guild_id``): a store provides
+    ``_get_settings(table, key)`` and ``_set_settings(table, key, settings)`` (the SQL store,
+    ``bot/storage/store.py``, once for both dialects)."""
 
     async def _get_settings(self, table: str, key: int) -> dict[str, Any]:
         raise NotImplementedError

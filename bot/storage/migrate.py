@@ -457,7 +457,7 @@ def _short(value: Any) -> str:
 async def verify(snap: Snapshot, src: Store, dst: Store, target: Target,
                  summary: Summary) -> None:
     """Compare the target with the source; differences go to ``summary.problems``."""
-    from bot.service.content import Catalogs
+    from .content import Catalogs
 
     problems = summary.problems
     counts = await target.counts()
