@@ -11,11 +11,15 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.storage.base import DamageRecord, SeatRecord
+from hadara import scoring
 from hadara.narrate import describe
+
+if TYPE_CHECKING:
+    from hadara.engine import Game
 
 log = logging.getLogger(__name__)
 
@@ -160,3 +164,41 @@ class Hub:
                 task.add_done_callback(self._tasks.discard)
         except Exception:  # a subscriber's fault never breaks the game
             log.exception("update subscriber failed")
+
+
+# ---------------------------------------------------------------------- building updates
+
+
+def seat_copies(seats: list[SeatRecord]) -> list[SeatRecord]:
+    """Copies of seat records for an update (``copy.deepcopy`` is ten times slower)."""
+    return [replace(s, votes=list(s.votes)) for s in seats]
+
+
+def waiting_for(game: Game, deadlines: dict[tuple[int, str | None], float] | None = None
+                ) -> list[Waiting]:
+    """The seats ``game`` waits for, on which decision, until when (``deadlines`` by
+    ``(seat, decision_id)``)."""
+    out = []
+    for s in game.waiting_on():
+        did = game.decision_ids[s]
+        if did is not None:
+            out.append(Waiting(s, did, game.step, (deadlines or {}).get((s, did))))
+    return out
+
+
+def final_ranking(game: Game, seats: list[SeatRecord]) -> tuple[list[dict[str, Any]], list[int]]:
+    """The ranking (``hadara.scoring.ranking`` rows: seat, rank, G1 categories, total) with
+    conceded seats ranked last, each row marked ``conceded``; and the winning seats."""
+    gone = {s.seat for s in seats if s.conceded}
+    rows = scoring.ranking(game)
+    kept = [r for r in rows if r["seat"] not in gone]
+    last = [r for r in rows if r["seat"] in gone]
+
+    def ranked(group: list[dict[str, Any]], offset: int) -> list[dict[str, Any]]:
+        key = {r["seat"]: (-r["total"], -game.coins[r["seat"]]) for r in group}
+        return [{**r, "rank": offset + 1 + sum(1 for k in key.values() if k < key[r["seat"]]),
+                 "conceded": r["seat"] in gone} for r in group]
+
+    table = ranked(kept, 0) + ranked(last, len(kept))
+    winners = sorted(r["seat"] for r in table if r["rank"] == 1)
+    return table, winners

@@ -1,0 +1,179 @@
+"""The lobby: tables before their game starts (docs/service.md, "API").
+
+A table is created with its options (and time control), people join and leave, the host
+seats and removes AIs, and starts the game: from then on seats are the engine's seats (the
+seed shuffles them). Every change is saved, swapped in and published through ``Writes``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.storage.base import ABANDONED, ACTIVE, LOBBY, GameRecord, SeatRecord, Store
+from hadara.ai import agent_names
+from hadara.engine import RULES_VERSION, Game
+from hadara.setup import VARIANTS
+
+from . import edges, refusals, updates
+from .live import Live, new_revision
+from .refusals import Refusal
+from .scheduler import parse_time_control
+from .updates import Update
+
+if TYPE_CHECKING:
+    from .content import Catalogs
+    from .live import LiveGames
+    from .writes import Writes
+
+MIN_SEATS, MAX_SEATS = 2, 5
+AI_NAMES = {"random": "Random AI", "greedy": "Greedy AI", "ismcts": "Clever AI"}
+
+
+def lobby_record(live: Live) -> GameRecord:
+    """The record of a table still in its lobby (``started`` once in play, else the ended
+    codes)."""
+    status = live.record.status
+    if status == LOBBY:
+        return live.record
+    if status == ACTIVE:
+        raise Refusal(refusals.STARTED, "The game has already started.")
+    edges.ended(status)
+    raise AssertionError(status)  # pragma: no cover
+
+
+def _room(rec: GameRecord) -> None:
+    size = int(rec.options.get("seats", MAX_SEATS))
+    if len(rec.seats) >= size:
+        raise Refusal(refusals.LOBBY_FULL, "Every seat at this table is taken.", seats=size)
+
+
+class Lobby:
+    """The lobby calls of :class:`~bot.service.service.GameService` (see there), on the
+    ``live`` games; ``new_seed`` draws a started game's seed."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], live: LiveGames,
+                 writes: Writes, catalogs: Catalogs, new_seed: Callable[[], int]) -> None:
+        self.store = store
+        self.clock = clock
+        self.live = live
+        self.writes = writes
+        self.catalogs = catalogs
+        self.new_seed = new_seed
+
+    async def create(self, host_user_id: int, host_name: str | None, *, seats: int,
+                     variant: str, rated: bool, hints: bool, options: dict[str, Any] | None,
+                     time_control: Any) -> int:
+        if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+            raise Refusal(refusals.BAD_REQUEST,
+                          f"A table has {MIN_SEATS} to {MAX_SEATS} seats.",
+                          "seat_count", min=MIN_SEATS, max=MAX_SEATS)
+        if variant not in VARIANTS:
+            raise Refusal(refusals.BAD_REQUEST, "The variant must be basic or advanced.",
+                          "bad_variant", variants=list(VARIANTS))
+        if rated:  # rated games are played without hints (docs/leagues.md)
+            hints = False
+        extra = dict(options or {})
+        tc = parse_time_control(time_control if time_control is not None
+                                else extra.pop("time_control", None))
+        if tc is not None:
+            extra["time_control"] = tc
+        edges.check_user(host_user_id)
+        now = self.clock()
+        seat_list = []
+        if host_name is not None:
+            seat_list.append(SeatRecord(0, edges.clean_name(host_name, []),
+                                        user_id=host_user_id))
+        record = GameRecord(
+            id=0, status=LOBBY, variant=variant,
+            options={**extra, "seats": seats, "rated": bool(rated),
+                     "hints": bool(hints)},
+            created_at=now, updated_at=now, host_user_id=host_user_id, seats=seat_list)
+        async with edges.storage():
+            gid = await self.store.create_game(record)
+        record = replace(record, id=gid)
+        async with self.store.lock(gid):
+            live = Live(record, None)
+            self.live.add(live)
+            self.writes.publish_lobby(live, updates.CREATED)
+        return gid
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Update:
+        edges.check_user(user_id)
+        async with self.live.locked(game_id) as live:
+            rec = lobby_record(live)
+            if any(s.user_id == user_id for s in rec.seats):
+                raise Refusal(refusals.ALREADY_JOINED, "You already have a seat at this "
+                              "table.")
+            _room(rec)
+            names = [s.name for s in rec.seats]
+            seat = SeatRecord(len(rec.seats), edges.clean_name(name, names), user_id=user_id)
+            return await self.writes.save_lobby(live, [*rec.seats, seat], updates.JOINED)
+
+    async def leave(self, game_id: int, user_id: int) -> Update:
+        async with self.live.locked(game_id) as live:
+            rec = lobby_record(live)
+            mine = [s for s in rec.seats if s.user_id == user_id]
+            if not mine:
+                raise Refusal(refusals.NOT_SEATED, "You have no seat at this table.")
+            seats = [s for s in rec.seats if s.user_id != user_id]
+            host = rec.host_user_id
+            status = LOBBY
+            if host == user_id:
+                people = [s.user_id for s in seats if s.user_id is not None]
+                host = people[0] if people else None
+                status = LOBBY if people else ABANDONED
+            return await self.writes.save_lobby(live, seats, updates.LEFT, host=host,
+                                                status=status)
+
+    async def add_ai(self, game_id: int, level: str, by_user: int | None) -> Update:
+        async with self.live.locked(game_id) as live:
+            rec = lobby_record(live)
+            edges.host(rec, by_user)
+            if level not in agent_names():
+                raise Refusal(refusals.BAD_REQUEST,
+                              f"There is no AI level {str(level)[:20]!r}.",
+                              "bad_level", levels=agent_names())
+            _room(rec)
+            names = [s.name for s in rec.seats]
+            seat = SeatRecord(len(rec.seats),
+                              edges.clean_name(AI_NAMES.get(level, "AI"), names),
+                              ai_level=level)
+            return await self.writes.save_lobby(live, [*rec.seats, seat], updates.AI_ADDED)
+
+    async def remove_ai(self, game_id: int, seat: int, by_user: int | None) -> Update:
+        async with self.live.locked(game_id) as live:
+            rec = lobby_record(live)
+            edges.host(rec, by_user)
+            if not any(s.seat == seat and s.ai_level is not None for s in rec.seats):
+                raise Refusal(refusals.NOT_SEATED, "There is no AI in that seat.", "no_ai",
+                              seat=seat)
+            seats = [s for s in rec.seats if s.seat != seat]
+            return await self.writes.save_lobby(live, seats, updates.AI_REMOVED)
+
+    async def start(self, game_id: int, by_user: int | None) -> Update:
+        """The game starts (the service then plays it on)."""
+        async with self.live.locked(game_id) as live:
+            rec = lobby_record(live)
+            edges.host(rec, by_user)
+            if len(rec.seats) < MIN_SEATS:
+                raise Refusal(refusals.TOO_FEW_PLAYERS, "A game needs at least two players.",
+                              count=len(rec.seats), min=MIN_SEATS)
+            version = await self.catalogs.save_current()
+            seed = self.new_seed()
+            game = Game.new([s.name for s in rec.seats], rec.variant, seed,
+                            catalog=self.catalogs.default)
+            assert game.setup is not None
+            by_name = {s.name: s for s in rec.seats}
+            seats = [replace(by_name[name], seat=i) for i, name in enumerate(game.players)]
+            new = replace(copy.deepcopy(rec), status=ACTIVE, setup=game.setup.to_dict(),
+                          seed=seed, content_version=version, rules_version=RULES_VERSION,
+                          seats=seats, updated_at=self.clock())
+            if new.options.get("rated"):  # never hints in a rated game (docs/leagues.md)
+                new.options["hints"] = False
+            await self.writes.save(new, game)
+            live.record, live.game, live.rev = new, game, new_revision()
+            self.store.notify(game_id, game.version)
+            return self.writes.update(live, None, game, game.opening, updates.STARTED, [])

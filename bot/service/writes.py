@@ -1,0 +1,178 @@
+"""The one write path (docs/service.md, "Submitting: clone, write, swap").
+
+Every change of a game happens under its lock: the change is made on a **clone** of the live
+game (:meth:`Writes.apply`; engine refusals leave the live game untouched), the rows it wrote
+to the engine's log and the game's timer changes are written in ONE transaction
+(:meth:`Writes.commit`, or :meth:`Writes.save` for a record without new actions), and only
+then is the clone swapped in as the live game and the update published
+(:meth:`Writes.update`). A live game object is never mutated after the swap, so a reader
+that took it holds a frozen state, and never one that is not stored
+(tests/test_storage_faults.py fails if the swap comes before the write).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.storage.base import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    ActionRecord,
+    DamageRecord,
+    GameRecord,
+    SeatRecord,
+    Store,
+    TimerRecord,
+)
+from hadara.engine import Game, Result
+
+from . import updates
+from .live import ai_share, author, new_revision
+from .updates import Hub, Update
+
+if TYPE_CHECKING:
+    from .clock import Timers
+    from .live import Live
+
+
+class Writes:
+    """Writing changes to ``store`` with their timers (planned by ``timers``), swapping them
+    in and publishing them on ``hub``."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], hub: Hub,
+                 timers: Timers) -> None:
+        self.store = store
+        self.clock = clock
+        self.hub = hub
+        self.timers = timers
+
+    def apply(self, clone: Game, seat: int, action: Any, decision_id: str, by: str,
+              acc: Result, rows: dict[int, ActionRecord]) -> None:
+        """Apply one action to the clone; remember the log rows it wrote and its events."""
+        res = clone.apply(seat, action, decision_id)
+        assert clone.log is not None
+        now = self.clock()
+        for i in res.logged:
+            entry = clone.log[i]
+            rows[i] = ActionRecord(i, entry["seat"], entry["action"], decision_id, by, now)
+        acc.extend(res)
+
+    async def commit(self, live: Live, clone: Game, res: Result,
+                     rows: dict[int, ActionRecord], cause: str, *,
+                     seats: dict[int, SeatRecord] | None = None, expired: Iterable[int] = (),
+                     takeover: Iterable[int] = (), delete: Iterable[int] = ()) -> Update:
+        """Write the clone's new rows (one transaction), then swap it in and publish.
+
+        The same transaction updates the time-control state of ``seats`` (replacements of
+        seat records) and makes the game's timers match its pending decisions: timers of
+        decisions that closed are deleted, new decisions get theirs (``Timers.plan``)."""
+        ended = clone.is_over
+        gid = live.record.id
+        seats = dict(seats or {})
+        planned = live.record.status == ACTIVE and self.timers.timed(live.record)
+        add: list[TimerRecord] = []
+        dropped = list(delete)
+        if planned:
+            acted = {rows[i].seat: rows[i].submitted_by for i in sorted(rows)}
+            add, more = self.timers.plan(live.record, clone, seats, acted,
+                                         status=FINISHED if ended else ACTIVE)
+            dropped += [i for i in more if i not in dropped]
+        ordered = [rows[i] for i in sorted(rows)]
+        status = FINISHED if ended else None
+        if add or dropped or seats:
+            ids = await self.store.write_actions(
+                gid, ordered, status, seats=[seats[k] for k in sorted(seats)],
+                add_timers=add, delete_timers=dropped)
+        else:  # the plain call (tests/crash_child.py wraps write_actions with this signature)
+            await self.store.write_actions(gid, ordered, status)
+            ids = []
+        self.timers.written(add, ids, dropped)
+        old = live.game
+        live.game, live.rev = clone, new_revision()
+        # as the store does: updated_at is the newest row's time (never earlier than before)
+        live.record.updated_at = max([live.record.updated_at, *(r.at for r in rows.values())])
+        if ended:
+            live.record.status = FINISHED
+        for k, seat in seats.items():
+            live.record.seats[k] = seat
+        for i in sorted(rows):
+            code = rows[i].seat * 4 + author(rows[i].submitted_by)
+            if i < len(live.authors):
+                live.authors[i] = code
+            else:
+                live.authors.append(code)
+        self.store.notify(gid, clone.version)
+        by = [(rows[i].seat, rows[i].submitted_by) for i in sorted(rows)]
+        return self.update(live, old, clone, res, cause, by, expired=sorted(expired),
+                           takeover=sorted(takeover))
+
+    async def save(self, rec: GameRecord, game: Game | None) -> None:
+        """``store.save_game`` with the game's timers made to match, in its transaction."""
+        add: list[TimerRecord] = []
+        delete: list[int] = []
+        if self.timers.timed(rec):
+            add, delete = self.timers.plan(rec, game, {})
+        if add or delete:
+            ids = await self.store.save_game(rec, add_timers=add, delete_timers=delete)
+            self.timers.written(add, ids, delete)
+        else:
+            await self.store.save_game(rec)
+
+    def update(self, live: Live, old: Game | None, new: Game, res: Result, cause: str,
+               by: list[tuple[int, str]], stale: set[int] | None = None, *,
+               user: int | None = None, expired: list[int] | None = None,
+               takeover: list[int] | None = None, until: float | None = None,
+               dropped: int = 0, damage: DamageRecord | None = None) -> Update:
+        """Build and publish the update of one change."""
+        cat, players = new.catalog, new.players
+        board = old is None or bool(res.public)
+        stale = set(res.private) | (stale or set())
+        for s in range(new.n):
+            if old is None or old.decision_ids[s] != new.decision_ids[s] or board and new.decision_ids[s] is not None:
+                stale.add(s)
+        # (a repair's update never announces the end: the game ended, or not, before)
+        over = new.is_over and (old is None or not old.is_over) and damage is None
+        scores = winners = None
+        if new.is_over:
+            scores, winners = updates.final_ranking(new, live.record.seats)
+        update = Update(
+            game_id=live.record.id, version=new.version, revision=live.rev,
+            status=live.record.status, cause=cause, by=by, public=list(res.public),
+            words=(list(players), cat),
+            private={s: list(evs) for s, evs in res.private.items()},
+            waiting=updates.waiting_for(new, self.timers.deadlines(live.record.id))
+            if live.record.status == ACTIVE else [], board_changed=board,
+            stale_panels=sorted(stale), over=over, scores=scores, winners=winners,
+            seats=updates.seat_copies(live.record.seats), user=user, expired=expired or [],
+            takeover=takeover or [], until=until,
+            ai_share=ai_share(live) if new.is_over else None, dropped=dropped,
+            damage=damage, discord=dict(live.record.discord) if damage is not None else {})
+        self.hub.publish(update)
+        return update
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def save_lobby(self, live: Live, seats: list[SeatRecord], cause: str, *,
+                         host: int | None = None, status: str = LOBBY) -> Update:
+        """A lobby's new seats (renumbered), host and status: saved, swapped in, published."""
+        rec = copy.deepcopy(live.record)
+        rec.seats = [replace(s, seat=i) for i, s in enumerate(seats)]
+        rec.updated_at = self.clock()
+        rec.status = status
+        if host is not None or cause == updates.LEFT:
+            rec.host_user_id = host
+        await self.store.save_game(rec)
+        live.record, live.rev = rec, new_revision()
+        self.store.notify(rec.id, 0)
+        return self.publish_lobby(live, cause)
+
+    def publish_lobby(self, live: Live, cause: str) -> Update:
+        rec = live.record
+        update = Update(game_id=rec.id, version=0, revision=live.rev, status=rec.status,
+                        cause=cause, seats=updates.seat_copies(rec.seats))
+        self.hub.publish(update)
+        return update
