@@ -25,13 +25,13 @@ $(DEMO_STAMP): $(STAMP)
 
 # The real bot against an offline Discord in your browser (prints the address).
 demo: $(DEMO_STAMP)
-	$(BIN)/python -m bot.demo
+	$(BIN)/python -m devtools.demo
 
 # PNGs of a scripted game as a player sees it (needs chromium: sudo apt-get install chromium);
 # LOCALE=fr or LOCALE=ja plays it in French or Japanese (out/screenshots-fr, -ja).
 LOCALE ?= en
 screenshots: $(DEMO_STAMP)
-	$(BIN)/python -m bot.screenshots --locale $(LOCALE)
+	$(BIN)/python -m devtools.screenshots --locale $(LOCALE)
 
 test: $(STAMP)
 	$(BIN)/ruff check .

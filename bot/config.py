@@ -86,6 +86,34 @@ def parse_shard_ids(text: str, count: int | None) -> tuple[int, ...] | None:
     return tuple(sorted(ids))
 
 
+def parse_font_paths(text: str) -> tuple[Path, ...]:
+    """``HADARA_FONTS``: font files or folders separated like PATH (``:``; ``;`` on Windows),
+    searched in their order before the system's fonts; each must exist."""
+    paths = []
+    for part in (p.strip() for p in text.split(os.pathsep)):
+        if not part:
+            continue
+        path = Path(part).expanduser()
+        if not path.exists():
+            raise ConfigError(f"HADARA_FONTS: {part!r} does not exist (give font files or "
+                              f"folders, separated by {os.pathsep!r})")
+        paths.append(path)
+    return tuple(paths)
+
+
+FLAG_TRUE = ("1", "true", "yes", "on")
+FLAG_FALSE = ("", "0", "false", "no", "off")
+
+
+def parse_flag(name: str, text: str) -> bool:
+    """A yes/no setting: 1, true, yes, on, or 0, false, no, off (empty: no)."""
+    value = text.strip().lower()
+    if value not in FLAG_TRUE + FLAG_FALSE:
+        raise ConfigError(f"{name} must be 1 or 0 (or true/false, yes/no, on/off), "
+                          f"not {text!r}")
+    return value in FLAG_TRUE
+
+
 @dataclass(frozen=True)
 class Config:
     token: str = field(default="", repr=False)
@@ -98,6 +126,11 @@ class Config:
     # sharding, one connection as a plain bot.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Rendering (passed to rendering.configure at start; rendering reads no environment):
+    # font files or folders searched before the system's fonts, and strict text (a text cut
+    # short or a character no font has fails the image instead of being drawn degraded).
+    font_paths: tuple[Path, ...] = ()
+    strict_text: bool = False
 
     @property
     def has_token(self) -> bool:
@@ -132,7 +165,10 @@ class Config:
         return cls(token=values.get("DISCORD_TOKEN", "").strip(),
                    db=values.get("HADARA_DB", "").strip() or DEFAULT_DB,
                    dev_guild=int(dev) if dev else None, log_level=level, sync_commands=sync,
-                   shard_count=shard_count, shard_ids=shard_ids)
+                   shard_count=shard_count, shard_ids=shard_ids,
+                   font_paths=parse_font_paths(values.get("HADARA_FONTS", "")),
+                   strict_text=parse_flag("HADARA_STRICT_TEXT",
+                                          values.get("HADARA_STRICT_TEXT", "")))
 
 
 NO_TOKEN_HELP = """\

@@ -12,10 +12,16 @@ read from :func:`i18n.current`, because rendering runs in process pools.
 
 Which public images to post at a step: :func:`posted_images` (see its docstring and
 docs/rendering.md).
+
+Rendering reads no environment: its two process-wide settings, extra font files or folders and
+strict text, are set by :func:`configure` (the bot calls it once at start with its
+configuration; ``python -m rendering`` from its ``--fonts`` and ``--strict-text`` flags).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -23,7 +29,7 @@ from PIL import Image
 from hadara.content import Catalog, default_catalog
 from hadara.types import View
 
-from .canvas import Canvas, png_bytes
+from .canvas import Canvas, png_bytes, set_strict_text
 from .fonts import FontBook
 from .hand import draw_hand
 from .players import draw_players
@@ -32,11 +38,13 @@ from .scores import draw_scores
 from .table import draw_table
 
 _DEFAULT_FONTS: FontBook | None = None
+#: The extra font files or folders of :func:`default_fonts` (set by :func:`configure`).
+_FONT_PATHS: tuple[Path, ...] = ()
 
 __all__ = [
-    "Canvas", "FontBook", "default_fonts", "draw_decision", "draw_hand", "draw_players",
-    "draw_posted", "draw_reveal", "draw_scores", "draw_table", "posted_images", "render_board",
-    "render_board_stacked", "render_decision", "render_hand", "render_players",
+    "Canvas", "FontBook", "configure", "default_fonts", "draw_decision", "draw_hand",
+    "draw_players", "draw_posted", "draw_reveal", "draw_scores", "draw_table", "posted_images",
+    "render_board", "render_board_stacked", "render_decision", "render_hand", "render_players",
     "render_reveal", "render_scores", "render_table",
 ]
 
@@ -44,11 +52,35 @@ __all__ = [
 draw_decision = draw_hand
 
 
+def configure(*, font_paths: Sequence[Path | str] | None = None,
+              strict_text: bool | None = None) -> None:
+    """The process's rendering settings (the bot calls it once at start, before the first
+    image); a setting left None stays as it is:
+
+    - ``font_paths``: font files or folders searched, in their order, before the system's
+      fonts by :func:`default_fonts` (the fonts every image uses unless given others);
+    - ``strict_text``: a cut text or a missing glyph raises ``TextCut`` instead of being
+      recorded on the canvas (tests; a translation being checked).
+
+    Both hold for the calling process and the threads it renders in; a process pool's
+    workers start with the defaults (no extra fonts, not strict) unless the pool's
+    initializer calls this too. The same fonts again keep the fonts already loaded.
+    """
+    global _DEFAULT_FONTS, _FONT_PATHS
+    if font_paths is not None:
+        paths = tuple(Path(p).expanduser() for p in font_paths)
+        if paths != _FONT_PATHS:
+            _FONT_PATHS, _DEFAULT_FONTS = paths, None
+    if strict_text is not None:
+        set_strict_text(strict_text)
+
+
 def default_fonts() -> FontBook:
-    """Shipped faces plus system fallbacks, shared by the process."""
+    """Shipped faces plus fallbacks (the font paths of :func:`configure`, then the system's
+    fonts), shared by the process."""
     global _DEFAULT_FONTS
     if _DEFAULT_FONTS is None:
-        _DEFAULT_FONTS = FontBook(system=True)
+        _DEFAULT_FONTS = FontBook(system=True, extra=_FONT_PATHS)
     return _DEFAULT_FONTS
 
 

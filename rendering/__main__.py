@@ -6,6 +6,10 @@ Writes the board at several moments (``board-<moment>-table.png`` / ``-players.p
 ``board.png`` stacked), one private decision image per kind (``decision-<kind>.png``, all eight
 kinds: setup side, wheel, draft, Phase B, colony, statue, feeding, medals), a round reveal
 (``reveal.png``) and the final scores (``scores.png``). Fails (exit 1) if a kind is missing.
+
+``--fonts PATH`` (repeatable): font files or folders searched before the system's fonts;
+``--strict-text``: fail (exit 1) on the first cut text or missing glyph instead of drawing it
+shortened or degraded.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from pathlib import Path
 
 from i18n import DEFAULT, LOCALES
 
+from . import configure
+from .canvas import strict_text
 from .sample import sample_images
 
 
@@ -32,7 +38,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="the language of the images' words (default %(default)s)")
     s.add_argument("--out", type=Path, default=None,
                    help="directory to write to (default out/<players>p[-<locale>])")
+    s.add_argument("--fonts", type=Path, action="append", default=[], metavar="PATH",
+                   help="a font file or folder searched before the system's fonts "
+                   "(repeatable)")
+    s.add_argument("--strict-text", action="store_true",
+                   help="fail on the first text cut short or character no font can draw")
     args = parser.parse_args(argv)
+    if args.fonts:
+        configure(font_paths=args.fonts)
     if args.out is None:
         suffix = "" if args.locale == DEFAULT else f"-{args.locale}"
         args.out = Path("out") / f"{args.players}p{suffix}"
@@ -40,8 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     if names is not None and len(names) < args.players:
         parser.error(f"--names needs {args.players} names")
     try:
-        images = sample_images(args.players, args.seed, args.variant, names, args.locale)
-    except RuntimeError as exc:  # a decision kind or board moment the game never reached
+        with strict_text(args.strict_text):
+            images = sample_images(args.players, args.seed, args.variant, names, args.locale)
+    except RuntimeError as exc:  # a kind or moment the game never reached; TextCut (strict)
         print(f"error: {exc}", file=sys.stderr)
         return 1
     args.out.mkdir(parents=True, exist_ok=True)

@@ -9,14 +9,15 @@ never silently lost: a line is squeezed horizontally (down to :data:`SQUEEZE_MIN
 width) before anything is cut, and every cut, squeeze and character no font could draw is
 recorded on the canvas (``cuts``, ``squeezed``, ``missing``), with each text's box
 (``placed``), so tests can assert that nothing was cut, overlapped or degraded. In strict
-mode (:func:`strict_text`, or ``HADARA_STRICT_TEXT=1`` in the environment, which reaches
-pool workers) a cut or a missing glyph raises :class:`TextCut`.
+mode a cut or a missing glyph raises :class:`TextCut`: for one canvas (``Canvas(...,
+strict=True)``), inside a :func:`strict_text` block, or for the whole process
+(:func:`set_strict_text`, which :func:`rendering.configure` calls; a process pool's workers
+start with it off unless their initializer sets it).
 """
 
 from __future__ import annotations
 
 import io
-import os
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -47,7 +48,17 @@ class TextCut(RuntimeError):
     """Text was cut, ran off the image or had a character no font could draw (strict mode)."""
 
 
-_STRICT = [os.environ.get("HADARA_STRICT_TEXT") == "1"]
+_STRICT = [False]
+
+
+def set_strict_text(on: bool) -> None:
+    """Strict mode for every canvas of the process that does not choose (``strict=None``)."""
+    _STRICT[0] = bool(on)
+
+
+def strict_mode() -> bool:
+    """Whether canvases that do not choose are strict now."""
+    return _STRICT[0]
 
 
 @contextmanager
@@ -83,10 +94,13 @@ class Canvas:
     """An RGB image to draw a board, hand or score sheet on."""
 
     def __init__(self, width: int, height: int, fonts: FontBook, background: RGB = theme.PAPER,
-                 locale: str = "en"):
+                 locale: str = "en", *, strict: bool | None = None):
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
         self.fonts = fonts
+        #: strict mode for this canvas: a cut or a missing glyph raises :class:`TextCut`
+        #: (None: the process's mode when the text is drawn, see :func:`strict_text`)
+        self.strict = strict
         #: the language of the image's words (never the task's current language: rendering
         #: runs in process pools)
         self.locale = locale
@@ -113,16 +127,20 @@ class Canvas:
         """An image text in this canvas's language (``image.`` is prefixed to ``key``)."""
         return translate(self.locale, image_key(key), **params)
 
+    @property
+    def is_strict(self) -> bool:
+        return _STRICT[0] if self.strict is None else self.strict
+
     def note_cut(self, text: str, why: str = "cut") -> None:
         self.cuts.append(text)
-        if _STRICT[0]:
+        if self.is_strict:
             raise TextCut(f"{why}: {text!r}")
 
     def _note_missing(self, text: str, bold: bool) -> None:
         lost = self.fonts.missing(text, bold)
         if lost:
             self.missing.append((text, lost))
-            if _STRICT[0]:
+            if self.is_strict:
                 raise TextCut(f"no glyph for {lost!r} in {text!r}")
 
     # -- text ---------------------------------------------------------------------------------

@@ -7,14 +7,17 @@ CJK, Noto Color Emoji, …; see docs/rendering.md for the packages). A character
 degrades readably instead of becoming an empty box: kana and hangul become their romanisation
 (ハダラ → hadara), emoji and symbols are dropped, anything else becomes one "?" per run.
 
-``FontBook(system=False)`` uses the shipped faces only (golden images).
+``FontBook(system=False)`` uses the shipped faces only (golden images). Extra font files or
+directories are a parameter (``FontBook(extra=...)``, :func:`system_fonts`), never read from
+the environment: the application passes its configured ones through
+:func:`rendering.configure`.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,8 +29,6 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 #: The shipped faces, by boldness.
 SHIPPED = {False: FONT_DIR / "DejaVuSansCondensed.ttf",
            True: FONT_DIR / "DejaVuSansCondensed-Bold.ttf"}
-#: Extra font files or directories, separated like PATH, searched before the system's.
-ENV_VAR = "HADARA_FONTS"
 _SYSTEM_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts",
                 "/Library/Fonts", "/System/Library/Fonts", "C:/Windows/Fonts")
 _EXTS = (".ttf", ".otf", ".ttc", ".otc")
@@ -115,10 +116,10 @@ def _scan(paths: list[Path]) -> list[Path]:
     return found
 
 
-def system_fonts() -> list[Path]:
-    """Font files of $HADARA_FONTS and the usual system directories, best fallbacks first."""
-    extra = [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
-    files = _scan(extra)
+def system_fonts(extra: Sequence[Path] = ()) -> list[Path]:
+    """Font files of ``extra`` (files or directories, in their order, searched first) and of
+    the usual system directories, best fallbacks first."""
+    files = _scan(list(extra))
     system = _scan([Path(d) for d in _SYSTEM_DIRS])
     keyed = sorted(((_rank(f.name), f.name.lower(), f) for f in system if f not in files),
                    key=lambda t: t[:2])
@@ -129,7 +130,8 @@ def system_fonts() -> list[Path]:
 
 @dataclass
 class FontBook:
-    """The faces text is drawn with: shipped faces, then (``system=True``) fallbacks."""
+    """The faces text is drawn with: shipped faces, then fallbacks: ``extra`` (font files or
+    directories, searched in their order) and, with ``system=True``, the system's fonts."""
 
     system: bool = True
     extra: tuple[Path, ...] = ()
@@ -139,7 +141,7 @@ class FontBook:
 
     def _chain(self, bold: bool) -> list[Face]:
         if self._fallbacks is None:
-            files = list(self.extra) + (system_fonts() if self.system else [])
+            files = system_fonts(self.extra) if self.system else _scan(list(self.extra))
             # Match the weight where a family offers it; never fall back to italics and such.
             shipped = {p.name for p in SHIPPED.values()}
             chains: dict[bool, list[Face]] = {False: [], True: []}

@@ -181,3 +181,48 @@ async def test_a_sharded_bot_runs_under_simcord(tmp_path: Path) -> None:
         finally:
             await bot.service.close()
             await bot.service.store.close()
+
+
+# -- rendering settings (HADARA_FONTS, HADARA_STRICT_TEXT): read here, passed to rendering
+
+
+def test_font_paths_and_strict_text_are_read_and_checked(tmp_path: Path) -> None:
+    plain = load(tmp_path)
+    assert plain.font_paths == () and plain.strict_text is False
+    fonts, more = tmp_path / "fonts", tmp_path / "more"
+    fonts.mkdir()
+    more.mkdir()
+    config = load(tmp_path, HADARA_FONTS=f"{fonts}{os.pathsep}{os.pathsep}{more}",
+                  HADARA_STRICT_TEXT="1")
+    assert config.font_paths == (fonts, more) and config.strict_text is True
+    for word, on in (("true", True), ("ON", True), ("0", False), ("no", False), ("", False)):
+        assert load(tmp_path, HADARA_STRICT_TEXT=word).strict_text is on
+    with pytest.raises(ConfigError, match="HADARA_FONTS.*does not exist"):
+        load(tmp_path, HADARA_FONTS=str(tmp_path / "missing"))
+    with pytest.raises(ConfigError, match="HADARA_STRICT_TEXT must be 1 or 0"):
+        load(tmp_path, HADARA_STRICT_TEXT="sometimes")
+
+
+def test_a_bad_font_setting_stops_the_bot(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nHADARA_FONTS=/no/such/fonts\n")
+    out = run_bot(tmp_path, "--check")
+    assert out.returncode == 2 and "HADARA_FONTS" in out.stderr
+
+
+async def test_the_bot_passes_its_rendering_settings_at_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rendering
+    from bot import client
+    from rendering.canvas import strict_mode
+
+    monkeypatch.setattr(client, "EXTENSIONS", ())  # the start alone, without the cogs
+    bot = client.HadaraBot(Config(token="x", db=str(tmp_path / "h.sqlite3"),
+                                  font_paths=(tmp_path,), strict_text=True), sync=False)
+    try:
+        await bot.setup_hook()
+        assert rendering.default_fonts().extra == (tmp_path,)
+        assert strict_mode()
+    finally:
+        await bot.close()
+        rendering.configure(font_paths=(), strict_text=False)
+    assert rendering.default_fonts().extra == () and not strict_mode()

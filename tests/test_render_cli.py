@@ -40,6 +40,31 @@ def test_sample_takes_player_names(tmp_path):
         main(["sample", "--players", "3", "--names", "Solo", "--out", str(out)])
 
 
+def test_sample_takes_fonts_and_strict_text_as_flags(tmp_path, capsys):
+    """Rendering reads no environment: extra fonts and strict text are flags of the CLI."""
+    import rendering
+    from rendering.canvas import strict_mode
+    from rendering.fonts import SHIPPED
+
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    (fonts / "Extra.ttf").symlink_to(SHIPPED[False])
+    unknown = "\U00010fff x"  # an unassigned code point: no font has it
+    try:
+        assert main(["sample", "--players", "2", "--seed", "1", "--fonts", str(fonts),
+                     "--strict-text", "--out", str(tmp_path / "ok")]) == 0
+        assert rendering.default_fonts().extra == (fonts,)
+        assert not strict_mode()  # strict for the run only
+        capsys.readouterr()
+        assert main(["sample", "--players", "2", "--seed", "1", "--strict-text",
+                     "--names", unknown, "Bob", "--out", str(tmp_path / "strict")]) == 1
+        assert "no glyph" in capsys.readouterr().err
+        assert main(["sample", "--players", "2", "--seed", "1", "--names", unknown, "Bob",
+                     "--out", str(tmp_path / "lenient")]) == 0
+    finally:
+        rendering.configure(font_paths=())
+
+
 def test_render_benchmark_prints_the_board_figures(capsys):
     """bench/render.py --json: the keys the issue asks for (figures are not judged here)."""
     import importlib.util

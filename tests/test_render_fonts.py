@@ -11,7 +11,15 @@ from PIL import Image, ImageChops, ImageFont
 from rendering import theme
 from rendering.canvas import Canvas
 from rendering.cmap import read_coverage
-from rendering.fonts import SHIPPED, FontBook, Run, clusters, coverage
+from rendering.fonts import (
+    SHIPPED,
+    Face,
+    FontBook,
+    Run,
+    clusters,
+    coverage,
+    system_fonts,
+)
 from rendering.parts import display_name
 
 SHIPPED_ONLY = FontBook(system=False)
@@ -106,6 +114,48 @@ def test_cjk_names_use_a_system_cjk_font():
     shipped.text(5, 40, "ハダラ", theme.TEXT, bold=True)
     assert ink(system) > 200 and ink(shipped) > 200
     assert system.image.tobytes() != shipped.image.tobytes()
+
+
+def test_extra_font_paths_come_first_as_files_or_folders(tmp_path):
+    """Extra fonts are a parameter (the bot passes HADARA_FONTS), searched before the
+    system's, a folder's fonts and a single file alike."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "InFolder.ttf").symlink_to(SHIPPED[False])
+    (folder / "notes.txt").write_text("not a font")
+    single = tmp_path / "Single.ttf"
+    single.symlink_to(SHIPPED[True])
+    found = system_fonts([single, folder, tmp_path / "missing"])
+    assert found[:2] == [single, folder / "InFolder.ttf"]
+    assert FontBook(system=False)._chain(False) == []  # the fallbacks of a font book
+    in_folder = FontBook(system=False, extra=(folder,))
+    assert in_folder._chain(False) == [Face(folder / "InFolder.ttf")]
+
+
+def test_an_extra_font_folder_draws_what_the_shipped_faces_lack(tmp_path):
+    face = SYSTEM.face_for("ハ", False)
+    if face is None or face == SYSTEM.primary(False):
+        pytest.skip("no CJK font on this machine (install fonts-noto-cjk)")
+    (tmp_path / face.path.name).symlink_to(face.path)
+    extra = FontBook(system=False, extra=(tmp_path,))
+    assert extra.face_for("ハ", False) == Face(tmp_path / face.path.name)
+    assert extra.renderable("ハダラ") == "ハダラ" and SHIPPED_ONLY.renderable("ハダラ") == "hadara"
+
+
+def test_configure_sets_the_fonts_every_image_uses(tmp_path):
+    import rendering
+
+    try:
+        rendering.configure(font_paths=[tmp_path])
+        shared = rendering.default_fonts()
+        assert shared.system and shared.extra == (tmp_path,)
+        rendering.configure(font_paths=[str(tmp_path)])  # the same: the loaded fonts stay
+        assert rendering.default_fonts() is shared
+        rendering.configure(strict_text=False)  # fonts left as they are
+        assert rendering.default_fonts() is shared
+    finally:
+        rendering.configure(font_paths=())
+    assert rendering.default_fonts().extra == ()
 
 
 def test_emoji_are_drawn_in_colour_when_an_emoji_font_exists():

@@ -238,6 +238,30 @@ def test_strict_mode_raises_on_a_cut_and_on_a_missing_glyph():
     assert len(cv.missing) == before
 
 
+def test_strict_mode_is_a_parameter_of_a_canvas_or_of_the_process():
+    import rendering
+    from rendering.canvas import strict_mode
+
+    long = "Bahram the Magnificent of the Seven Oases"
+    with pytest.raises(TextCut, match="cut"):
+        Canvas(400, 60, SHIPPED_ONLY, strict=True).text(0, 30, long, 30, max_width=100)
+    lenient = Canvas(400, 60, SHIPPED_ONLY, strict=False)
+    with strict_text():
+        lenient.text(0, 30, long, 30, max_width=100)  # this canvas chose: recorded only
+    assert lenient.cuts == [long]
+    assert not strict_mode()
+    try:
+        rendering.configure(strict_text=True)  # what the bot does with HADARA_STRICT_TEXT=1
+        assert strict_mode()
+        with pytest.raises(TextCut, match="no glyph"):
+            Canvas(400, 60, SHIPPED_ONLY, locale="ja").text(0, 30, "収入", theme.MIN_TEXT)
+        with strict_text(False):
+            Canvas(400, 60, SHIPPED_ONLY).text(0, 30, long, 30, max_width=100)
+    finally:
+        rendering.configure(strict_text=False)
+    assert not strict_mode()
+
+
 def test_a_letter_no_font_has_falls_back_to_english(samples, cat):
     """With the shipped faces only, Japanese icon letters cannot be drawn: the English letter
     is used instead of a "?" (the words themselves are recorded as missing)."""

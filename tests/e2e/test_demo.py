@@ -1,4 +1,4 @@
-"""``make demo``'s machinery (bot/demo.py) under test: the preview opens on #hadara, follows
+"""``make demo``'s machinery (devtools/demo.py) under test: the preview opens on #hadara, follows
 a new game into its thread under the same address, and the page's entry point answers there
 (what a reload in the browser does)."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.demo import Follower, missing_preview
+from devtools.demo import Follower, missing_preview
 
 from .conftest import answer, world
 

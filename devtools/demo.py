@@ -1,5 +1,5 @@
-"""``python -m bot.demo`` (``make demo``): the real bot against an offline Discord, in your
-browser.
+"""``python -m devtools.demo`` (``make demo``): the real bot against an offline Discord, in
+your browser.
 
 The bot — every cog, its own store and service — runs unmodified against simcord's simulated
 Discord (no network, no token) with a server, a ``#hadara`` channel and two members, "you" and
@@ -173,7 +173,9 @@ async def run_demo(db: str, port: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bot.demo", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m devtools.demo",
+                                 description="the real bot against an offline Discord, in "
+                                 "your browser (make demo)")
     ap.add_argument("--port", type=int, default=DEFAULT_PORT,
                     help=f"local port of the preview (default {DEFAULT_PORT}; 0: any free one)")
     ap.add_argument("--db", default=None,

@@ -1,5 +1,5 @@
-"""``python -m bot.screenshots --out DIR`` (``make screenshots``): PNG screenshots of what a
-player sees, from a scripted game of the real bot against simcord's offline Discord.
+"""``python -m devtools.screenshots --out DIR`` (``make screenshots``): PNG screenshots of
+what a player sees, from a scripted game of the real bot against simcord's offline Discord.
 
 Two people ("alice", whose view is shown, and "bob", who gets his turns by DM) and one AI play
 a basic game to its end by clicking, as in the end-to-end tests. At each kind of moment — the
@@ -41,7 +41,7 @@ CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 CHROMIUM_HELP = """\
 Screenshots need a headless chromium, which was not found.
 On Debian or Ubuntu:  sudo apt-get install chromium
-(or set CHROMIUM=/path/to/chromium)."""
+(or pass --chromium /path/to/chromium, or set CHROMIUM=/path/to/chromium)."""
 #: The table cog's coalescing delays, multiplied (as in tests/e2e): simcord waits out short
 #: virtual sleeps in real time, so the scaled ones keep the scripted game quick; the clock is
 #: advanced past them after every step. What the messages show is the same.
@@ -52,8 +52,10 @@ PANEL_KINDS = ("draft", "phase_b", "colony", "statue", "feeding", "medals")
 log = logging.getLogger("hadara.screenshots")
 
 
-def find_chromium() -> str | None:
-    explicit = os.environ.get("CHROMIUM")
+def find_chromium(explicit: str | None = None) -> str | None:
+    """``explicit`` (``--chromium``), else ``$CHROMIUM`` (this tool's own option), else the
+    first of :data:`CHROMIUM_NAMES` on the PATH; None if that is not found."""
+    explicit = explicit or os.environ.get("CHROMIUM")
     if explicit:
         return explicit if Path(explicit).exists() or shutil.which(explicit) else None
     for name in CHROMIUM_NAMES:
@@ -229,12 +231,13 @@ async def learning_moments(s: Shots) -> None:
 
 
 def _scale_table(bot: Any) -> None:
-    from cogs.table import Coalescer
-
+    """Give the table cog a coalescer of its own class (``cogs.table``'s ``Coalescer``, from
+    the cog's public ``coalescer`` attribute) with every production delay scaled, as
+    tests/e2e do; called before the first game, so the replaced one holds nothing."""
     table = bot.get_cog("Table")
     if table is not None:
-        base = Coalescer()
-        table.coalescer = Coalescer(
+        base = table.coalescer
+        table.coalescer = type(base)(
             quiet=base.quiet * TIME_SCALE, urgent=base.urgent * TIME_SCALE,
             max_wait=base.max_wait * TIME_SCALE, min_interval=base.min_interval * TIME_SCALE)
 
@@ -242,7 +245,7 @@ def _scale_table(bot: Any) -> None:
 async def play_and_shoot(out: Path, chromium: str, db: str,
                          locale: str = "en") -> list[Path]:
     from bot.client import HadaraBot
-    from bot.demo import offline_discord
+    from devtools.demo import offline_discord
 
     bot = HadaraBot(Config(token="offline-screenshots", db=db, sync_commands="always"))
     # simcord's default settle timeout (5 s) stays below the scaled delays: they are parked
@@ -328,18 +331,21 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bot.screenshots",
+    ap = argparse.ArgumentParser(prog="python -m devtools.screenshots",
                                  description="PNG screenshots of a scripted game")
     ap.add_argument("--out", default=None,
                     help="folder for the PNGs (default out/screenshots, or out/screenshots-fr …)")
     ap.add_argument("--locale", default="en", choices=LOCALES,
                     help="the language of the server and the players (default en)")
+    ap.add_argument("--chromium", default=None, metavar="PATH",
+                    help="the chromium to photograph with (default $CHROMIUM, else chromium, "
+                    "chromium-browser or google-chrome on the PATH)")
     args = ap.parse_args(argv)
-    chromium = find_chromium()
+    chromium = find_chromium(args.chromium)
     if chromium is None:
         print(CHROMIUM_HELP, file=sys.stderr)
         return 1
-    from bot.demo import INSTALL_HELP, missing_preview
+    from devtools.demo import INSTALL_HELP, missing_preview
 
     missing = missing_preview()
     if missing:
