@@ -25,16 +25,17 @@ import discord
 from discord.ext import commands
 
 from bot.config import Config
+from bot.league import Leagues
 from bot.service import GameService
 from bot.storage import open_store
 from bot.storage.base import Store
 
-log = logging.getLogger("hadara.bot")
+log = logging.getLogger(__name__)
 
-# The cogs, by extension name (cogs.errors installs the global app-command error handler and
-# the access policy's check; cogs.components registers every restart-proof component).
-EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.table", "cogs.multiday",
-              "cogs.ahead", "cogs.league", "cogs.learn", "cogs.components")
+# The cogs, by extension name: the shared edge (the error handler, the access policy's check,
+# the translator), the command groups, each feature, and the one list of components.
+EXTENSIONS = ("cogs.edge", "cogs.commands", "cogs.table", "cogs.play", "cogs.multiday",
+              "cogs.league", "cogs.learn", "cogs.admin", "cogs.player", "cogs.components")
 
 
 def _discord_time() -> float:
@@ -83,10 +84,15 @@ class HadaraBot(commands.Bot):
         self._store = store
         self._own_store = service is None and store is None
         self.service: GameService = service  # type: ignore[assignment]  # set in setup_hook
+        self.leagues: Leagues = None  # type: ignore[assignment]  # set in setup_hook
         self._own_service = service is None
         self._sync = sync  # None: by the config's policy
 
     async def setup_hook(self) -> None:
+        import rendering  # its process-wide settings, from the configuration (before any image)
+
+        rendering.configure(font_paths=self.config.font_paths,
+                            strict_text=self.config.strict_text)
         if self.service is None:
             if self._store is None:
                 self._store = open_store(self.config.db)
@@ -94,6 +100,9 @@ class HadaraBot(commands.Bot):
             # deadlines follow the time the tests advance)
             self.service = GameService(self._store, clock=_discord_time)
         await self.service.open()
+        # the league side of the application: ratings, leagues, the recorder of results
+        self.leagues = Leagues(self.service)
+        await self.leagues.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
         await self._sync_commands()
@@ -102,6 +111,8 @@ class HadaraBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self.leagues is not None:
+                self.leagues.stop()
             if self._own_service and self.service is not None:
                 await self.service.close()
             if self._own_store and self._store is not None:

@@ -1,9 +1,11 @@
-"""Every restart-proof component the bot answers: ONE list, registered by this extension and
-read by the access matrix test (``tests/e2e/test_access_matrix.py``), so a component cannot be
-registered without an entry in the access policy (``bot/access.py`` ``COMPONENTS``).
+"""Every restart-proof component the bot answers: ONE list, the union of what each feature's
+cog owns (``Feature.COMPONENTS``), registered by this extension and read by the access matrix
+test (``tests/e2e/test_access_matrix.py``), so a component cannot be registered without an
+entry in the access policy (``bot/access.py`` ``COMPONENTS``).
 
 Each class is a ``discord.ui.DynamicItem`` whose custom id names what it acts on, and a
-:class:`cogs.guard.Guarded`: its callback runs only once the access policy allowed the click.
+:class:`cogs.edge.guard.Guarded`: its callback runs only once the access policy allowed the
+click.
 """
 
 from __future__ import annotations
@@ -11,19 +13,33 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from cogs.ahead import AheadButton, AheadSelect
-from cogs.game import RepairButton
-from cogs.learn import NotesOffButton
-from cogs.lobby import LobbyButton, RematchButton
-from cogs.multiday import VoteButton
-from cogs.play import ActionButton, HintButton, NavButton, PanelSelect, TakeTurnButton
+from cogs.admin.cog import Admin
+from cogs.commands import attach, root
+from cogs.edge.feature import Feature
+from cogs.league.cog import LeagueCog
+from cogs.learn.cog import Learn
+from cogs.multiday.cog import Multiday
+from cogs.play.cog import Play
+from cogs.player.cog import Player
+from cogs.table.cog import Table
 
-ALL: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton, RematchButton, TakeTurnButton, HintButton, ActionButton, NavButton,
-    PanelSelect, AheadButton, AheadSelect, VoteButton, NotesOffButton, RepairButton,
-)
+#: Every feature's cog class (each loaded by its package's extension).
+FEATURES: tuple[type[Feature], ...] = (Table, Play, Multiday, LeagueCog, Learn, Admin, Player)
+
+ALL: tuple[type[discord.ui.DynamicItem[Any]], ...] = tuple(
+    component for feature in FEATURES for component in feature.COMPONENTS)
+
+
+def full_tree() -> app_commands.Group:
+    """``/hadara`` with every feature's commands, as a running bot has it (tests and tools
+    check the tree against Discord's limits without a bot)."""
+    hadara = root()
+    for feature in FEATURES:
+        attach(hadara, feature.COMMANDS)
+    return hadara
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,6 +1,6 @@
-"""cogs.game, cogs.lobby, cogs.table and cogs.errors without a network: the command tree
-within Discord's limits, every message key the cogs use in the catalog, the coalescing of
-updates as a pure unit, and the wording of refusals and errors."""
+"""The cogs without a network: the command tree every feature builds within Discord's limits,
+every message key the cogs use in the catalog, the table's coalescing of updates as a pure
+unit, and the one wording of refusals and errors (cogs.edge.errors)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,21 @@ from bot.service import Refusal  # noqa: E402
 from bot.service.refusals import CODES  # noqa: E402
 from bot.service.updates import Update, Waiting  # noqa: E402
 from bot.storage.base import DAMAGE_REASONS, GameRecord, SeatRecord  # noqa: E402
-from cogs import errors, game, lobby, multiday, table  # noqa: E402
-from cogs.table import Coalescer  # noqa: E402
+from cogs.components import full_tree  # noqa: E402
+from cogs.edge import errors  # noqa: E402
+from cogs.multiday import words as multiday  # noqa: E402
+from cogs.player import cards  # noqa: E402
+from cogs.player import cog as player  # noqa: E402
+from cogs.table import coalescer as table  # noqa: E402
+from cogs.table import commands as table_commands  # noqa: E402
+from cogs.table import lobby  # noqa: E402
+from cogs.table.coalescer import Coalescer  # noqa: E402
 
 COGS = Path(__file__).resolve().parent.parent / "cogs"
-MY_COGS = ("errors.py", "game.py", "lobby.py", "table.py")
+MY_COGS = ("edge/errors.py", "edge/games.py", "table/commands.py", "table/lobby.py",
+           "table/cog.py", "table/board.py", "table/coalescer.py", "player/cog.py",
+           "player/cards.py", "admin/cog.py")
+HADARA = full_tree()
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 STEPS = ("setup_side", "wheel", "draft", "phase_b", "colony", "statue", "feeding", "medals")
 
@@ -33,11 +43,11 @@ STEPS = ("setup_side", "wheel", "draft", "phase_b", "colony", "statue", "feeding
 
 
 def test_group_and_subcommands() -> None:
-    group = game.hadara
+    group = HADARA
     assert group.name == "hadara"
     names = [c.name for c in group.commands]
-    assert sorted(names) == sorted(game.COMMAND_NAMES)
     assert len(names) == len(set(names)) <= 25
+    assert {"new", "board", "admin", "league", "game"} <= set(names)
 
 
 def _leaves(group: app_commands.Group) -> list[app_commands.Command]:
@@ -60,7 +70,7 @@ def _strings(cmd: app_commands.Command) -> list[str]:
 
 
 def test_names_descriptions_options_within_limits() -> None:
-    group = game.hadara
+    group = HADARA
     assert NAME.match(group.name) and 1 <= len(group.description) <= 100
     total = len(group.name) + len(group.description)
     for sub in group.commands:
@@ -89,7 +99,7 @@ def test_names_descriptions_options_within_limits() -> None:
 def test_no_command_decides_its_own_permissions() -> None:
     """Every /hadara command has an entry in the one access policy, and none carries a check of
     its own (a has_permissions or guild check): the policy decides (bot/access.py)."""
-    for cmd in _leaves(game.hadara):
+    for cmd in _leaves(HADARA):
         assert isinstance(cmd, app_commands.Command)
         assert cmd.checks == [], cmd.qualified_name
         assert cmd.qualified_name in access.COMMANDS, cmd.qualified_name
@@ -119,10 +129,10 @@ def test_every_dynamic_key_exists() -> None:
     _, prefixes = _used_keys()
     expansions = {
         "lobby.button.": (*lobby.LOBBY_ACTIONS, "rematch"),
-        "lobby.ai_level.": game.AI_LEVELS,
+        "lobby.ai_level.": table_commands.AI_LEVELS,
         "lobby.variant.": ("basic", "advanced"),
-        "rules.name.": game.RULE_TOPICS,
-        "rules.": game.RULE_TOPICS,
+        "rules.name.": player.RULE_TOPICS,
+        "rules.": player.RULE_TOPICS,
         "table.kind.": STEPS,
         "md.tc.": tuple(multiday.TIME_CONTROLS),
         "storage.damage.reason.": DAMAGE_REASONS,
@@ -139,9 +149,9 @@ def test_every_dynamic_key_exists() -> None:
 
 
 def test_rule_topics_are_short() -> None:
-    for topic in game.RULE_TOPICS:
+    for topic in player.RULE_TOPICS:
         assert 40 <= len(t(f"rules.{topic}")) <= 600
-    assert len(t("rules.overview", topics=", ".join(game.RULE_TOPICS))) <= 2000
+    assert len(t("rules.overview", topics=", ".join(player.RULE_TOPICS))) <= 2000
 
 
 # ---------------------------------------------------------------------- coalescing
@@ -275,12 +285,12 @@ def test_lobby_message_within_limits() -> None:
 def test_card_choices_are_few_and_fast() -> None:
     start = time.perf_counter()
     for typed in ("", "a", "Bro", "scho", "zzzz", "I"):
-        choices = game.card_choices(typed)
+        choices = cards.card_choices(typed)
         assert len(choices) <= 25
         assert all(1 <= len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
     assert time.perf_counter() - start < 0.5
-    assert game.card_choices("zzzz") == []
-    assert game.card_choices("broker")[0].name.startswith("Broker")
+    assert cards.card_choices("zzzz") == []
+    assert cards.card_choices("broker")[0].name.startswith("Broker")
 
 
 def test_status_line_and_message_fit() -> None:

@@ -213,7 +213,7 @@ async def client(tmp_path: Path) -> Any:
 
 
 async def _enter(bot: Any, locale: str, user_id: int, guild_id: int | None = 7) -> str:
-    from cogs import language
+    from cogs.edge import language
 
     interaction = discord.Interaction(data=_payload(locale, user_id, guild_id),
                                       state=bot._connection)
@@ -257,10 +257,11 @@ async def test_a_chosen_language_wins_and_the_last_seen_one_is_kept(client: Any)
 async def test_commands_are_translated_within_discord_limits() -> None:
     from discord import app_commands
 
-    from cogs import game, language, league, learn  # noqa: F401 - they build the tree
+    from cogs.components import full_tree
+    from cogs.edge import language
 
     translator = language.CatalogTranslator()
-    group = game.hadara
+    group = full_tree()
     payload = await group.get_translated_payload(app_commands.CommandTree(
         discord.Client(intents=discord.Intents.none())), translator)
 

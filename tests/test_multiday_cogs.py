@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,12 +17,15 @@ from stacking import at, force, new_game, run  # noqa: E402
 
 from bot.messages import has  # noqa: E402
 from bot.messages import t as _t
-from bot.service import GameSnapshot  # noqa: E402
 from bot.service import ahead as A  # noqa: E402
 from bot.service import scheduler as S  # noqa: E402
+from bot.service import screens  # noqa: E402
 from bot.service.updates import Reminder, Update, Waiting  # noqa: E402
 from bot.storage.base import GameRecord, SeatRecord  # noqa: E402
-from cogs import ahead, multiday, table  # noqa: E402
+from cogs.multiday import cog as multiday_cog  # noqa: E402
+from cogs.multiday import words as multiday  # noqa: E402
+from cogs.play import queue as ahead  # noqa: E402
+from cogs.table import coalescer as table  # noqa: E402
 from hadara.state import COLONY, PHASE_B, STATUE  # noqa: E402
 
 COGS = Path(__file__).resolve().parent.parent / "cogs"
@@ -50,7 +54,7 @@ def update(cause: str, **kw: object) -> Update:
 
 
 def test_every_key_the_new_cogs_use_exists() -> None:
-    for name in ("multiday.py", "ahead.py"):
+    for name in ("multiday/words.py", "multiday/cog.py", "play/queue.py"):
         text = (COGS / name).read_text(encoding="utf-8")
         keys = set(re.findall(r'\bt\("([a-z_.]+)"', text))
         assert keys, name
@@ -155,12 +159,12 @@ def test_votes_needed_and_offered() -> None:
     taken[3] = SeatRecord(3, "Dalia", user_id=44, ai_takeover=True)
     ups = [update("deadline", expired=[1, 3]), update("deadline", seats=taken, expired=[3])]
     assert multiday.vote_seats(ups) == [1]  # Dalia is already played by the AI
-    view = multiday.vote_view(7, [1], {1: "Bashir"})
+    view = multiday_cog.vote_view(7, [1], {1: "Bashir"})
     assert view is not None
     [button] = components(view)
     assert button.label == "Let the AI play Bashir"  # type: ignore[attr-defined]
-    assert re.fullmatch(multiday.VOTE_TEMPLATE, button.custom_id or "")  # type: ignore[attr-defined]
-    assert multiday.vote_view(7, [], {}) is None
+    assert re.fullmatch(multiday_cog.VOTE_TEMPLATE, button.custom_id or "")  # type: ignore[attr-defined]
+    assert multiday_cog.vote_view(7, [], {}) is None
 
 
 # ---------------------------------------------------------------------- reminders, catch-up
@@ -211,10 +215,18 @@ def test_time_zone_and_quiet_hours_settings() -> None:
 # ---------------------------------------------------------------------- acting ahead
 
 
-def snapshot(game: object) -> GameSnapshot:
-    rec = record()
-    rec.seats = [SeatRecord(i, f"P{i}", user_id=100 + i) for i in range(3)]
-    return GameSnapshot(rec, game, 1)  # type: ignore[arg-type]
+def snapshot(game: Any, seat: int = 2, queued: dict[str, Any] | None = None
+             ) -> screens.QueueState:
+    """The queue panel's state as the service hands it over (``GameService.queue_panel``)."""
+    return screens.QueueState(7, seat, "active", A.plan_options(game, seat), queued,
+                              screens.position_token(game), game.catalog)
+
+
+def plan_of(game: Any, seat: int, kind: str, arg: str | None,
+            values: list[str]) -> dict[str, Any] | None:
+    """The plan a click queues: the cog's choice, priced by the service."""
+    choice = ahead._choice(kind, arg, values)
+    return None if choice is None else screens._plan(game, seat, choice)
 
 
 def components(view: object) -> list[object]:
@@ -252,32 +264,32 @@ def test_phase_b_queue_panel() -> None:
     game = new_game(3)
     run(game, at(PHASE_B))
     options = A.plan_options(game, 2)
-    kinds = ahead.offered(options)
+    kinds = screens.offered(options)
     assert PHASE_B in kinds and COLONY in kinds
-    assert PHASE_B not in ahead.offered(A.plan_options(game, 0))  # deciding now
+    assert PHASE_B not in screens.offered(A.plan_options(game, 0))  # deciding now
     lines = ahead.panel_lines(options, None)
     assert any(line.startswith("**Phase B**") for line in lines)
     assert lines[-1] == "**Queued:** Nothing queued."
     snap = snapshot(game)
-    embed, view = ahead.build(snap, 2)
+    embed, view = ahead.build(snap)
     check_limits(embed, view)
     select = next(c for c in components(view) if ":pb:" in c.custom_id)  # type: ignore[attr-defined]
     assert select.min_values == 1 and select.max_values == 3  # type: ignore[attr-defined]
     cards = [o.value for o in select.options][:2]  # type: ignore[attr-defined]
-    embed, view = ahead.build(snap, 2, stage=("m", ".".join(cards)))
+    embed, view = ahead.build(snap, stage=("m", ".".join(cards)))
     check_limits(embed, view)
     labels = [c.label for c in components(view)]  # type: ignore[attr-defined]
     assert labels == ["Buy, else sell", "Buy only", "Sell", "Back"]
-    plan = ahead._plan(game, 2, "m", f"sell:{'.'.join(cards)}", [])
+    plan = plan_of(game, 2, "m", f"sell:{'.'.join(cards)}", [])
     assert plan is not None and plan["mode"] == "sell" and plan["cards"] == cards
-    snap.record.seats[2] = SeatRecord(2, "P2", user_id=102, plan=plan)
-    embed, view = ahead.build(snap, 2, note="✅")
+    snap = snapshot(game, queued=plan)
+    embed, view = ahead.build(snap, note="✅")
     assert "Withdraw" in [getattr(c, "label", None) for c in components(view)]
     assert "**Queued:** Phase B — " in (embed.description or "")
     # the token changes as the game moves: an old panel is stale
-    before = ahead.token(game)
+    before = screens.position_token(game)
     game.apply(0, game.legal_actions(0)[0], game.decision_id(0))
-    assert ahead.token(game) != before
+    assert screens.position_token(game) != before
 
 
 def test_colony_and_statue_choices() -> None:
@@ -289,23 +301,23 @@ def test_colony_and_statue_choices() -> None:
     choices = ahead.colony_choices(col)
     assert choices[-1][0] == "skip" and any(v.endswith(".integrate") for v, _, _ in choices)
     level, mode = next(v for v, _, _ in choices if v != "skip").split(".")
-    plan = ahead._plan(game, 2, "c", None, [f"{level}.{mode}"])
+    plan = plan_of(game, 2, "c", None, [f"{level}.{mode}"])
     assert plan is not None and plan["level"] == int(level) and plan["mode"] == mode
     assert ahead.plan_text(plan).startswith(f"Colony {level}: ")
-    assert ahead._plan(game, 2, "c", None, ["skip"])["level"] is None  # type: ignore[index]
+    assert plan_of(game, 2, "c", None, ["skip"])["level"] is None  # type: ignore[index]
     st = options[STATUE]
     spaces = ahead._statue_spaces(st)
     assert spaces, st["legal"][:3]
     pairs = ahead.statue_pairs(st, spaces[0])
     assert pairs and all(side in ("colour", "points") for _, side in pairs)
     snap = snapshot(game)
-    embed, view = ahead.build(snap, 2, stage=("t", str(spaces[0])))
+    embed, view = ahead.build(snap, stage=("t", str(spaces[0])))
     check_limits(embed, view)
     tile, side = pairs[0]
-    plan = ahead._plan(game, 2, "t", f"{spaces[0]}.{tile}.{side}", [])
+    plan = plan_of(game, 2, "t", f"{spaces[0]}.{tile}.{side}", [])
     assert plan is not None and ahead.plan_text(plan) == (
         f"Statue {spaces[0]}, {tile} tile, {_t(f'ahead.side.{side}')} side up")
     with pytest.raises(A.PlanError):
-        ahead._plan(game, 2, "t", f"{spaces[0]}.{tile}.sideways", [])
-    embed, view = ahead.build(snap, 2)
+        plan_of(game, 2, "t", f"{spaces[0]}.{tile}.sideways", [])
+    embed, view = ahead.build(snap)
     check_limits(embed, view)

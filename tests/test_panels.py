@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cogs import panels as P
+from cogs.play import panels as P
 from hadara.engine import Decision, Game
 from hadara.options import options
 from hadara.rng import Rng
@@ -341,7 +341,7 @@ def test_long_text_is_cut_to_discord_limits() -> None:
 def test_medal_values_list_only_tile_colours_the_player_holds() -> None:
     """M1: a silver medal takes one of your unused bonus tiles, so the panel's "would score"
     line names only colours you still hold."""
-    from cogs.panels import _kind_lines
+    from cogs.play.panels import _kind_lines
 
     c = {"coins": 20, "silver": {"price": 6, "left": 2, "tiles": {"yellow": 0, "red": 1},
                                  "value": {"yellow": 4, "red": 7}},

@@ -1,18 +1,20 @@
-"""Errors → short ephemeral answers, for commands and components alike.
+"""One refusal path: every refusal, error and answer in words, for commands, clicks and DMs.
 
-``setup`` installs :func:`on_app_command_error` as the command tree's error handler; component
-callbacks (the lobby and play ``DynamicItem`` s) catch their exceptions and call
-:func:`reply_error` themselves. The mapping:
+:func:`reply_error` answers any exception privately (the response if still open, else a
+followup) and logs the unexpected ones with the interaction's context; the command tree's error
+handler (installed by ``cogs.edge``) and every component call it. The mapping:
 
-- a service :class:`~bot.service.Refusal` — worded from its code, reason and params (engine
-  refusals by ``hadara.narrate.refusal``);
-- :class:`Denied` — a specific answer of a cog ("no game here", "that seat is not yours" …);
+- a service :class:`~bot.service.Refusal` — :func:`refusal_text`: engine refusals (``illegal``,
+  ``cannot_afford``, ``malformed``) by ``hadara.narrate.refusal``, every other code by the
+  catalog (``refusal.<code>.<reason>``, else ``refusal.<code>``); a limit's ``retry_at``
+  becomes a Discord timestamp;
+- :class:`Denied` — a cog's own specific answer, a catalog key ("no game here" …);
 - ``NoPrivateMessage`` — "this command works in a server";
 - ``BotMissingPermissions`` (also raised by :func:`needs_permission` when Discord answers a
   thread creation, a send or an upload with ``Forbidden``) — names the permission;
 - other ``Forbidden`` — a generic missing-permission answer; ``CheckFailure`` — "not allowed";
 - anything else — "something went wrong, it has been logged", logged with the command, user,
-  guild and game (``interaction.extras["game_id"]``, set by the cogs when they resolve one).
+  guild and game (``interaction.extras["game_id"]``, set when a game is resolved).
 """
 
 from __future__ import annotations
@@ -30,11 +32,10 @@ from discord.ext import commands
 from bot.messages import has, t
 from bot.service import Refusal
 from bot.storage.base import StorageUnavailable
-from cogs import language
 from hadara.content import default_catalog
 from hadara.narrate import refusal as engine_refusal
 
-log = logging.getLogger("hadara.bot.errors")
+log = logging.getLogger(__name__)
 
 #: Refusal codes the engine words (reason + params → hadara.narrate.refusal).
 ENGINE_CODES = frozenset({"illegal", "cannot_afford", "malformed"})
@@ -184,19 +185,3 @@ async def reply_error(interaction: discord.Interaction[Any], error: BaseExceptio
 async def on_app_command_error(interaction: discord.Interaction[Any],
                                error: app_commands.AppCommandError) -> None:
     await reply_error(interaction, error)
-
-
-async def setup(bot: commands.Bot) -> None:
-    bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
-    # every command and autocomplete: the user's language and the access policy's server rules
-    from cogs.guard import check
-
-    bot.tree.interaction_check = check  # type: ignore[method-assign]
-    await bot.tree.set_translator(language.CatalogTranslator())
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.tree.on_error = app_commands.CommandTree.on_error.__get__(bot.tree)  # type: ignore[method-assign]
-    bot.tree.interaction_check = (  # type: ignore[method-assign]
-        app_commands.CommandTree.interaction_check.__get__(bot.tree))
-    await bot.tree.set_translator(None)

@@ -23,8 +23,9 @@ import discord
 
 from bot import access
 from bot.access import Actor, GameFacts
-from cogs.errors import reply_error
-from cogs.language import enter
+
+from .errors import reply_error
+from .language import enter
 
 Interaction = discord.Interaction[Any]
 

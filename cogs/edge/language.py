@@ -1,7 +1,7 @@
 """Languages at the Discord edge.
 
 Every interaction speaks its user's language for the rest of its task: the command tree's
-check and every restart-proof component (:class:`Localised`) call :func:`enter`, which asks
+check and every restart-proof component (``cogs.edge.guard.Guarded``) call :func:`enter`, which asks
 the service (``bot/service/languages.py``) and sets ``i18n``'s current language, so ``t()``
 in a cog, ``hadara.narrate`` and the error handler all answer in it. Messages for everyone
 (the table, the lobby, reminders by thread mention) are written inside
@@ -76,15 +76,6 @@ async def check(interaction: discord.Interaction[Any], /) -> bool:
     """The command tree's check: it only sets the language."""
     await enter(interaction)
     return True
-
-
-class Localised:
-    """Mixin for a restart-proof component: its callback speaks the clicking user's language.
-    (discord.py runs ``interaction_check`` and then the callback in one task.)"""
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        await enter(interaction)
-        return True
 
 
 async def table_language(client: HadaraBot | Any, record: Any) -> str:

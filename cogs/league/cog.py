@@ -1,56 +1,53 @@
-"""Community leagues in Discord: ratings, profiles, the leaderboard, leagues with seasons of
-rounds, exports, voiding a result, and private post-game reviews.
+"""Community leagues in Discord, the ``League`` feature: ratings, profiles, the leaderboard,
+leagues with seasons of rounds, exports, and private post-game reviews.
 
-The commands hang under the ``/hadara`` group of ``cogs.game`` (attached when this extension
-loads, detached when it unloads): ``profile``, ``leaderboard``, ``review``, the subgroups
-``league`` (create, join, leave, standings, round, end, export) and ``game`` (export), and
-``admin void`` in the existing ``admin`` subgroup. Nothing here decides anything: the
-:class:`~bot.league.LeagueService`, :class:`~bot.league.Ratings` and
-:class:`~bot.league.Recorder` (docs/leagues.md) do; refusals are raised and worded by
-``cogs.errors`` from their codes.
+Commands: ``/hadara profile``, ``leaderboard``, ``review``, the ``league`` group (create,
+join, leave, standings, round, end, export) and ``game export``. Nothing here decides anything:
+the application's :class:`~bot.league.Leagues` (ratings, leagues, the recorder of results;
+docs/leagues.md) does; refusals are raised and worded by ``cogs.edge.errors``.
 
 ``league round`` opens a thread per table in the channel it is typed in, mentions the table's
-players there and stores the ids with ``service.set_discord``; from then on ``cogs.table``
-keeps the thread in step with the game (its board is posted here once).
+players there, stores the ids with ``service.set_discord`` and tells the table feature
+(``hadara_table_opened``), which posts the board. A review is prepared in the background: the
+command dispatches ``hadara_review`` and this cog delivers it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import json
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot.league import LeagueService, Ratings, Recorder
-from bot.league.export import export_game, results_csv, standings_csv, tables_csv
-from bot.league.leagues import seat_users
+from bot.league import Leagues
+from bot.league.export import results_csv, standings_csv, tables_csv
 from bot.messages import t
-from bot.service import Refusal
-from bot.service import refusals as R
+from bot.service import Refusal, refusals
 from bot.service.review import review_job
 from bot.storage.base import FINISHED
-from cogs.background import Tasks
-from cogs.language import L, server_language
+from cogs.commands import GAME, HADARA, LEAGUE, GameArg
+from cogs.edge import guard
+from cogs.edge.errors import Denied, needs_permission, reply_error
+from cogs.edge.feature import Commands, Feature
+from cogs.edge.games import game_autocomplete, hadara_bot, remember_thread
+from cogs.edge.language import L, server_language
+from cogs.edge.tasks import Tasks
+from cogs.multiday.words import TIME_CONTROLS
+from cogs.multiday.words import time_control as time_control_of
+from cogs.table.lobby import check_table_permissions, table_channel
 from hadara.words import colour_name
 from i18n import join, speaking
-
-from . import guard
-from . import multiday as M
-from .errors import Denied, needs_permission, reply_error
-from .game import GameArg, admin, game_autocomplete, hadara
-from .lobby import check_table_permissions, hadara_bot, remember_thread, table_channel
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
 
-log = logging.getLogger("hadara.bot.league")
+log = logging.getLogger(__name__)
 
 TABLE_SIZES = ("3", "4", "5", "mixed")
 MAX_THREAD_NAME = 100
@@ -60,11 +57,9 @@ MEDALS = ("🥇", "🥈", "🥉")
 MAX_CONTENT = 2000
 
 
-def league_cog(interaction: discord.Interaction[Any]) -> LeagueCog:
-    cog = hadara_bot(interaction).get_cog("League")
-    if cog is None:  # pragma: no cover - the extension is loaded with the group
-        raise Denied("common.error.generic")
-    return cog  # type: ignore[return-value]
+def leagues_of(interaction: discord.Interaction[Any]) -> Leagues:
+    """The application's leagues (built by the client over the game service)."""
+    return hadara_bot(interaction).leagues
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
@@ -75,7 +70,7 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
 
 async def find_league(interaction: discord.Interaction[Any], name: str | None) -> int:
     """The league a command is about: by name, or the server's only league."""
-    leagues = league_cog(interaction).leagues
+    leagues = leagues_of(interaction).leagues
     guild = _guild(interaction)
     if name:
         try:
@@ -94,7 +89,7 @@ async def league_autocomplete(interaction: discord.Interaction[Any],
                               current: str) -> list[app_commands.Choice[str]]:
     if interaction.guild_id is None:
         return []
-    found = await league_cog(interaction).leagues.leagues(interaction.guild_id)
+    found = await leagues_of(interaction).leagues.leagues(interaction.guild_id)
     wanted = current.strip().casefold()
     return [app_commands.Choice(name=lg["name"], value=lg["name"])
             for lg in found if wanted in lg["name"].casefold()][:25]
@@ -117,27 +112,20 @@ async def _send(interaction: discord.Interaction[Any], text: str = "", **kwargs:
         await interaction.response.send_message(text, **kwargs)
 
 
-def _png(rows: list[dict[str, Any]], title: str, language: str = "en") -> bytes | None:
-    from rendering.leaderboard import render_leaderboard
-
-    try:
-        return render_leaderboard(rows, title, locale=language)
-    except Exception:  # the text fallback stands
-        log.exception("could not draw %r", title)
-        return None
+#: Rows a leaderboard or standings message lists (its picture, drawn by the service, too).
+MAX_ROWS = 25
 
 
-async def board_message(rows: list[dict[str, Any]], title: str,
+async def board_message(bot: HadaraBot, rows: list[dict[str, Any]], title: str,
                         empty_key: str) -> dict[str, Any]:
-    """An embed with the rows as text (fallback) and, when it can be drawn, the image."""
-    from rendering.leaderboard import MAX_ROWS
-
+    """An embed with the rows as text (fallback) and, when it can be drawn, the picture (the
+    service draws it off the event loop)."""
     lines = [str(r["text"]) for r in rows[:MAX_ROWS]] or [t(empty_key)]
     embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000],
                           colour=discord.Colour.dark_gold())
     out: dict[str, Any] = {"embed": embed}
     if rows:
-        png = await asyncio.to_thread(_png, rows, title, i18n.current())
+        png = await bot.service.leaderboard_image(rows[:MAX_ROWS], title, i18n.current())
         if png is not None:
             embed.set_image(url="attachment://board.png")
             out["file"] = discord.File(io.BytesIO(png), "board.png")
@@ -168,45 +156,14 @@ def profile_embed(p: dict[str, Any]) -> discord.Embed:
     return embed
 
 
-# ---------------------------------------------------------------------- the cog
+# ---------------------------------------------------------------------- a table's thread
 
 
-class LeagueCog(commands.Cog, name="League"):
-    """Builds the league objects over the bot's game service and runs the recorder."""
-
-    def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
-        service = bot.service
-        self.ratings = Ratings(service.store, service.clock)
-        self.leagues = LeagueService(service.store, service, service.clock,
-                                     ratings=self.ratings)
-        self.recorder = Recorder(service, self.ratings, self.leagues)
-        self._tasks = Tasks()
-
-    async def cog_load(self) -> None:
-        await self.recorder.start()
-
-    async def cog_unload(self) -> None:
-        self.recorder.stop()
-        await self._tasks.cancel()
-
-    def spawn(self, coro: Any) -> asyncio.Task[Any]:
-        return self._tasks.spawn(coro)
-
-    async def idle(self) -> None:
-        """Wait for the reviews under way and the recordings (tests)."""
-        await self._tasks.idle()
-        await self.recorder.idle()
-
-    # -- a table's thread
-
-    async def open_thread(self, channel: discord.TextChannel, lg: dict[str, Any],
-                          rnd: dict[str, Any], table: dict[str, Any]) -> discord.Thread:
-        with speaking(await server_language(self.bot, channel.guild.id)):  # a public thread
-            return await self._open_thread(channel, lg, rnd, table)
-
-    async def _open_thread(self, channel: discord.TextChannel, lg: dict[str, Any],
-                           rnd: dict[str, Any], table: dict[str, Any]) -> discord.Thread:
+async def open_thread(bot: HadaraBot, channel: discord.TextChannel, lg: dict[str, Any],
+                      rnd: dict[str, Any], table: dict[str, Any]) -> discord.Thread:
+    """A league table's thread in ``channel``, its players mentioned (in the server's
+    language); the table feature then posts the board."""
+    with speaking(await server_language(bot, channel.guild.id)):  # a public thread
         gid = int(table["game_id"])
         name = t("league.round.thread_name", league=lg["name"], round=rnd["round"],
                  table=table["number"], id=gid)[:MAX_THREAD_NAME]
@@ -218,52 +175,48 @@ class LeagueCog(commands.Cog, name="League"):
         mentions = ", ".join(f"<@{s['user']}>" for s in people)
         if table.get("ai"):
             mentions += " + " + t("league.round.filler", count=table["ai"])
-        await self.bot.service.set_discord(gid, {"guild": channel.guild.id,
-                                                 "channel": channel.id, "thread": thread.id})
-        remember_thread(self.bot, thread.id, gid)
+        await bot.service.set_discord(gid, {"guild": channel.guild.id,
+                                            "channel": channel.id, "thread": thread.id})
+        remember_thread(bot, thread.id, gid)
         async with needs_permission("send_messages_in_threads"):
             await thread.send(t("league.round.table", name=lg["name"], season=rnd["season"],
                                 round=rnd["round"], table=table["number"], mentions=mentions,
                                 id=gid),
                               allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                        everyone=False))
-        # The table cog posts the board at its next flush of this game (the thread is known
-        # now); when nothing of it is pending (it flushed before the thread existed), here.
-        table_cog: Any = self.bot.get_cog("Table")
-        snap = await self.bot.service.load(gid)
-        if table_cog is not None and snap.game is not None \
-                and not snap.record.discord.get("board") \
-                and table_cog.coalescer.due(gid) is None:
-            try:
-                await table_cog.update_board(gid, snap.record, thread)
-            except Exception:  # the next update of the game posts it
-                log.exception("could not post the board of league game %d", gid)
-        return thread
+    # the table feature posts the board at its next flush of this game, or now if nothing of
+    # it is pending (it flushed before the thread existed)
+    bot.dispatch("hadara_table_opened", gid)
+    return thread
 
-    # -- reviews
 
-    async def deliver_review(self, interaction: discord.Interaction[Any], gid: int, seat: int,
-                             people_only: bool) -> None:
-        try:
-            result = await review_job(self.bot.service, gid, seat, top=MAX_REVIEW_ITEMS,
-                                      people_only=people_only)
-            payload = review_payload(gid, result)
-        except Exception as exc:
-            if not isinstance(exc, Refusal | Denied):
-                log.exception("review of game %d seat %d failed", gid, seat)
-            with contextlib.suppress(Exception):
-                await reply_error(interaction, exc)
+# ---------------------------------------------------------------------- reviews
+
+
+async def deliver_review(bot: HadaraBot, interaction: discord.Interaction[Any], gid: int,
+                         seat: int, people_only: bool) -> None:
+    """Prepare the review in the AI pool and send it as a followup (by DM once the
+    interaction's token expired)."""
+    try:
+        result = await review_job(bot.service, gid, seat, top=MAX_REVIEW_ITEMS,
+                                  people_only=people_only)
+        payload = review_payload(gid, result)
+    except Exception as exc:
+        if not isinstance(exc, Refusal | Denied):
+            log.exception("review of game %d seat %d failed", gid, seat)
+        with contextlib.suppress(Exception):
+            await reply_error(interaction, exc)
+        return
+    try:
+        if not interaction.is_expired():
+            await interaction.followup.send(ephemeral=True, **payload)
             return
-        try:
-            if not interaction.is_expired():
-                await interaction.followup.send(ephemeral=True, **payload)
-                return
-        except discord.HTTPException as exc:
-            log.info("review followup failed (%s); sending it by DM", exc)
-        try:
-            await interaction.user.send(**payload)
-        except discord.HTTPException:
-            log.info("could not deliver the review of game %d to %s", gid, interaction.user.id)
+    except discord.HTTPException as exc:
+        log.info("review followup failed (%s); sending it by DM", exc)
+    try:
+        await interaction.user.send(**payload)
+    except discord.HTTPException:
+        log.info("could not deliver the review of game %d to %s", gid, interaction.user.id)
 
 
 def review_payload(gid: int, result: dict[str, Any]) -> dict[str, Any]:
@@ -302,9 +255,8 @@ def review_payload(gid: int, result: dict[str, Any]) -> dict[str, Any]:
 async def profile(interaction: discord.Interaction[Any],
                   user: discord.User | discord.Member | None = None) -> None:
     who = user or interaction.user
-    cog = league_cog(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    p = await cog.ratings.profile(_guild(interaction), who.id)
+    p = await leagues_of(interaction).ratings.profile(_guild(interaction), who.id)
     if not p["games"]:
         p["name"] = who.display_name
     await interaction.followup.send(embed=profile_embed(p), ephemeral=True)
@@ -312,10 +264,9 @@ async def profile(interaction: discord.Interaction[Any],
 
 @app_commands.command(name="leaderboard", description=L("cmd.leaderboard"))
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
-    cog = league_cog(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    rows = await cog.ratings.leaderboard(_guild(interaction), 10)
-    payload = await board_message(rows, t("league.leaderboard.title"),
+    rows = await leagues_of(interaction).ratings.leaderboard(_guild(interaction), 10)
+    payload = await board_message(hadara_bot(interaction), rows, t("league.leaderboard.title"),
                                   "league.leaderboard.empty")
     await interaction.followup.send(ephemeral=True, **payload)
 
@@ -323,139 +274,112 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
 # ---------------------------------------------------------------------- review
 
 
-async def _latest_finished(cog: LeagueCog, user_id: int) -> int:
-    """The user's latest finished game: their own seat's, or one an AI seat played for them
-    in a league."""
-    store = cog.bot.service.store
-    mine = await store.games_of_user(user_id, (FINISHED,))
-    stood = [tb.game_id for tb in await store.league_tables()
-             if tb.game_id is not None and isinstance(tb.result, list)
-             and any(s.get("user") == user_id and s.get("seat_name") for s in tb.seats)]
-    ids = sorted(set(mine) | set(stood))
-    if not ids:
-        raise Denied("review.no_game")
-    return ids[-1]
-
-
-async def _review_seat(cog: LeagueCog, user_id: int, game: int) -> tuple[int, bool]:
-    """(seat, people_only) to review: the user's seat, or the AI seat that stood in for them
-    in a league game (all its decisions then)."""
-    seat = await cog.bot.service.seat_of(game, user_id)
-    if seat is not None:
-        return seat, True
-    tables = await cog.bot.service.store.league_tables(game_id=game)
-    if tables:
-        snap = await cog.bot.service.load(game)
-        users, stand = seat_users(snap.record.seats, tables[0])
-        for s, u in users.items():
-            if u == user_id:
-                return s, s not in stand
-    raise Denied("review.not_player", id=game)
-
-
 @app_commands.command(name="review", description=L("cmd.review"))
 @app_commands.describe(game=L("cmd.review.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 async def review(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
-    cog = league_cog(interaction)
-    gid = game if game is not None else await _latest_finished(cog, interaction.user.id)
+    bot = hadara_bot(interaction)
+    gid = game if game is not None else await bot.leagues.latest_finished(interaction.user.id)
+    if gid is None:
+        raise Denied("review.no_game")
     facts = await guard.game(interaction, gid, "review")
     if facts.status != FINISHED:
-        raise Refusal(R.BAD_REQUEST, "A review is ready once the game is over.",
+        raise Refusal(refusals.BAD_REQUEST, "A review is ready once the game is over.",
                       "not_finished")
-    seat, people_only = await _review_seat(cog, interaction.user.id, gid)
-    cog.bot.service.limit("review", interaction.user.id)  # seconds of AI time each
+    found = await bot.leagues.review_seat(gid, interaction.user.id)
+    if found is None:
+        raise Denied("review.not_player", id=gid)
+    seat, people_only = found
+    bot.service.limit("review", interaction.user.id)  # seconds of AI time each
     await interaction.response.send_message(t("review.preparing", id=gid), ephemeral=True)
-    cog.spawn(cog.deliver_review(interaction, gid, seat, people_only))
+    bot.dispatch("hadara_review", interaction, gid, seat, people_only)
 
 
 # ---------------------------------------------------------------------- leagues
 
 
-league = app_commands.Group(name="league", description=L("cmd.league"))
-game_group = app_commands.Group(name="game", description=L("cmd.gamegroup"))
 
 
-@league.command(name="create", description=L("cmd.league.create"))
+@app_commands.command(name="create", description=L("cmd.league.create"))
 @app_commands.describe(name=L("cmd.league.create.name"), rounds=L("cmd.league.create.rounds"),
                        table_size=L("cmd.league.create.table_size"),
                        time_control=L("cmd.league.create.time_control"),
                        points=L("cmd.league.create.points"))
 @app_commands.choices(
     table_size=[app_commands.Choice(name=L(f"league.size.{v}"), value=v) for v in TABLE_SIZES],
-    time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in M.TIME_CONTROLS])
+    time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in TIME_CONTROLS])
 async def league_create(interaction: discord.Interaction[Any],
                         name: app_commands.Range[str, 1, 64],
                         rounds: app_commands.Range[int, 1, 50] = 3, table_size: str = "4",
                         time_control: str = "48h",
                         points: app_commands.Range[str, 1, 60] | None = None) -> None:
-    cog = league_cog(interaction)
+    leagues = leagues_of(interaction).leagues
     size: int | str = table_size if table_size == "mixed" else int(table_size)
-    lg = await cog.leagues.create_league(_guild(interaction), name, season_rounds=rounds,
+    lg = await leagues.create_league(_guild(interaction), name, season_rounds=rounds,
                                          table_size=size,
-                                         time_control=M.time_control(time_control),
+                                         time_control=time_control_of(time_control),
                                          points=parse_points(points),
                                          by_user=interaction.user.id)
     await _send(interaction, t("league.create.done", name=lg["name"], rounds=rounds,
                                size=t(f"league.size.{table_size}")))
 
 
-@league.command(name="join", description=L("cmd.league.join"))
+@app_commands.command(name="join", description=L("cmd.league.join"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
 async def league_join(interaction: discord.Interaction[Any],
                       name: app_commands.Range[str, 1, 64] | None = None) -> None:
-    cog = league_cog(interaction)
+    leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
-    got = await cog.leagues.join(lid, interaction.user.id, interaction.user.display_name)
-    lg = await cog.leagues.league(lid)
+    got = await leagues.join(lid, interaction.user.id, interaction.user.display_name)
+    lg = await leagues.league(lid)
     await _send(interaction, t("league.join.done", season=got["season"], name=lg["name"]))
 
 
-@league.command(name="leave", description=L("cmd.league.leave"))
+@app_commands.command(name="leave", description=L("cmd.league.leave"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
 async def league_leave(interaction: discord.Interaction[Any],
                        name: app_commands.Range[str, 1, 64] | None = None) -> None:
-    cog = league_cog(interaction)
+    leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
-    got = await cog.leagues.leave(lid, interaction.user.id)
-    lg = await cog.leagues.league(lid)
+    got = await leagues.leave(lid, interaction.user.id)
+    lg = await leagues.league(lid)
     await _send(interaction, t("league.leave.done", season=got["season"], name=lg["name"]))
 
 
-@league.command(name="standings", description=L("cmd.league.standings"))
+@app_commands.command(name="standings", description=L("cmd.league.standings"))
 @app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
 async def league_standings(interaction: discord.Interaction[Any],
                            name: app_commands.Range[str, 1, 64] | None = None,
                            season: app_commands.Range[int, 1, 10000] | None = None) -> None:
-    cog = league_cog(interaction)
+    leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    lg = await cog.leagues.league(lid)
-    rows = await cog.leagues.standings(lid, season)
-    payload = await board_message(rows, t("league.standings.title", name=lg["name"],
+    lg = await leagues.league(lid)
+    rows = await leagues.standings(lid, season)
+    payload = await board_message(hadara_bot(interaction), rows, t("league.standings.title", name=lg["name"],
                                           season=season or lg["season"]),
                                   "league.standings.empty")
     await interaction.followup.send(ephemeral=True, **payload)
 
 
-@league.command(name="round", description=L("cmd.league.round"))
+@app_commands.command(name="round", description=L("cmd.league.round"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
 async def league_round(interaction: discord.Interaction[Any],
                        name: app_commands.Range[str, 1, 64] | None = None) -> None:
-    cog = league_cog(interaction)
+    leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
     channel = table_channel(interaction.channel)
     check_table_permissions(channel)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    rnd = await cog.leagues.start_round(lid, interaction.user.id)
-    lg = await cog.leagues.league(lid)
+    rnd = await leagues.start_round(lid, interaction.user.id)
+    lg = await leagues.league(lid)
     for table in rnd["tables"]:
         try:
-            await cog.open_thread(channel, lg, rnd, table)
+            await open_thread(hadara_bot(interaction), channel, lg, rnd, table)
         except app_commands.AppCommandError:
             raise
         except Exception:  # the game runs; its thread is missing (logged)
@@ -465,17 +389,17 @@ async def league_round(interaction: discord.Interaction[Any],
                                     ephemeral=True)
 
 
-@league.command(name="end", description=L("cmd.league.end"))
+@app_commands.command(name="end", description=L("cmd.league.end"))
 @app_commands.describe(name=L("cmd.league.name"), force=L("cmd.league.end.force"))
 @app_commands.autocomplete(name=league_autocomplete)
 async def league_end(interaction: discord.Interaction[Any],
                      name: app_commands.Range[str, 1, 64] | None = None,
                      force: bool = False) -> None:
-    cog = league_cog(interaction)
+    leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
-    lg = await cog.leagues.league(lid)
-    end = await cog.leagues.end_season(lid, interaction.user.id, force=force)
-    i18n.set_current(await server_language(cog.bot, interaction.guild_id))  # said to everyone
+    lg = await leagues.league(lid)
+    end = await leagues.end_season(lid, interaction.user.id, force=force)
+    i18n.set_current(await server_language(interaction.client, interaction.guild_id))
     if end["podium"]:
         lines = "\n".join(t("league.end.podium_line",
                             medal=MEDALS[min(row["position"], 3) - 1],
@@ -491,27 +415,25 @@ async def league_end(interaction: discord.Interaction[Any],
         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
 
 
-@league.command(name="export", description=L("cmd.league.export"))
+@app_commands.command(name="export", description=L("cmd.league.export"))
 @app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
 async def league_export(interaction: discord.Interaction[Any],
                         name: app_commands.Range[str, 1, 64] | None = None,
                         season: app_commands.Range[int, 1, 10000] | None = None) -> None:
-    cog = league_cog(interaction)
+    leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    lg = await cog.leagues.league(lid)
+    lg = await leagues.league(lid)
     number = season or lg["season"]
-    rows = await cog.leagues.standings(lid, number)
-    store = cog.bot.service.store
-    season_ids = [s.id for s in await store.seasons(lid) if s.number == number]
-    tables = await store.league_tables(season_ids[0]) if season_ids else []
+    rows = await leagues.standings(lid, number)
+    tables = await leagues_of(interaction).season_tables(lid, number)
     files = [discord.File(io.BytesIO(standings_csv(rows).encode()),
                           f"standings-season{number}.csv"),
              discord.File(io.BytesIO(tables_csv(tables, number).encode()),
                           f"results-season{number}.csv")]
     if guard.allowed(interaction, "league.manage"):  # every rated result: managers only
-        rated = await store.rated_results(lg["guild"])
+        rated = await leagues_of(interaction).rated_results(lg["guild"])
         files.append(discord.File(io.BytesIO(results_csv(rated).encode()), "rated.csv"))
     await interaction.followup.send(t("league.export.done", name=lg["name"], season=number),
                                     files=files, ephemeral=True)
@@ -520,7 +442,7 @@ async def league_export(interaction: discord.Interaction[Any],
 # ---------------------------------------------------------------------- game export, void
 
 
-@game_group.command(name="export", description=L("cmd.game.export"))
+@app_commands.command(name="export", description=L("cmd.game.export"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
 async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> None:
@@ -530,45 +452,42 @@ async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> N
     await guard.game(interaction, game, "export")
     bot.service.limit("export", interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        record = await export_game(bot.service.store, game)
-    except KeyError:
-        raise Refusal(R.NOT_FOUND, "There is no such game.") from None
-    except ValueError:
-        raise Denied("game.export.not_started", id=game) from None
+    record = await bot.service.export_record(game)
     data = json.dumps(record, indent=1, sort_keys=True).encode()
     await interaction.followup.send(t("game.export.done", id=game), ephemeral=True,
                                     file=discord.File(io.BytesIO(data), f"game-{game}.json"))
 
 
-@app_commands.command(name="void", description=L("cmd.admin.void"))
-@app_commands.describe(game=L("cmd.game"), restore=L("cmd.admin.void.restore"))
-@app_commands.autocomplete(game=game_autocomplete)
-async def void(interaction: discord.Interaction[Any], game: GameArg,
-               restore: bool = False) -> None:
-    cog = league_cog(interaction)
-    await guard.game(interaction, game, "void")
-    res = await cog.bot.service.store.rated_result(game)
-    if res is None or res.guild_id != _guild(interaction):
-        raise Denied("admin.void.unknown", id=game)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await cog.ratings.void(game, interaction.user.id, voided=not restore)
-    key = "admin.void.restored" if restore else "admin.void.done"
-    await interaction.followup.send(t(key, id=game), ephemeral=True)
+# ---------------------------------------------------------------------- the cog
 
 
-COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] = (
-    profile, leaderboard, review, league, game_group)
+class LeagueCog(Feature, name="League"):
+    """The league commands, and the reviews delivered in the background."""
+
+    COMMANDS: ClassVar[Commands] = (
+        (HADARA, profile), (HADARA, leaderboard), (HADARA, review),
+        (LEAGUE, league_create), (LEAGUE, league_join), (LEAGUE, league_leave),
+        (LEAGUE, league_standings), (LEAGUE, league_round), (LEAGUE, league_end),
+        (LEAGUE, league_export), (GAME, game_export))
+
+    def __init__(self, bot: HadaraBot) -> None:
+        self.bot = bot
+        self._tasks = Tasks()
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        await self._tasks.cancel()
+
+    async def idle(self) -> None:
+        """Wait for the reviews under way and the recordings (tests)."""
+        await self._tasks.idle()
+        await self.bot.leagues.idle()
+
+    @commands.Cog.listener()
+    async def on_hadara_review(self, interaction: discord.Interaction[Any], gid: int, seat: int,
+                               people_only: bool) -> None:
+        await self._tasks.spawn(deliver_review(self.bot, interaction, gid, seat, people_only))
 
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(LeagueCog(bot))  # type: ignore[arg-type]
-    for cmd in COMMANDS:
-        hadara.add_command(cmd)
-    admin.add_command(void)
-
-
-async def teardown(bot: commands.Bot) -> None:
-    for cmd in COMMANDS:
-        hadara.remove_command(cmd.name)
-    admin.remove_command(void.name)

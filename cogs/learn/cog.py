@@ -17,24 +17,24 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import learn as L
+from bot import learn as lessons
 from bot.messages import t
 from bot.service import Refusal, Update
-from cogs import language
-from cogs.background import Tasks
-from cogs.guard import Guarded
-from cogs.language import user_language
-from hadara.engine import Game
+from cogs.commands import HADARA
+from cogs.edge import language
+from cogs.edge.feature import Commands, Components, Feature
+from cogs.edge.games import hadara_bot, remember_thread
+from cogs.edge.guard import Guarded
+from cogs.edge.language import user_language
+from cogs.edge.tasks import Tasks
+from cogs.table.lobby import check_table_permissions, table_channel
 from i18n import speaking
-
-from .game import hadara
-from .lobby import check_table_permissions, hadara_bot, remember_thread, table_channel
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -48,8 +48,8 @@ ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 CAUSES = frozenset({"started", "action", "ai", "forced", "deadline", "ahead"})
 
 
-def lesson_text(lesson: L.Lesson) -> str:
-    head = t("learn.lesson.head", name=L.topic_name(lesson.topic), rule=lesson.rule)
+def lesson_text(lesson: lessons.Lesson) -> str:
+    head = t("learn.lesson.head", name=lessons.topic_name(lesson.topic), rule=lesson.rule)
     return f"{head}\n{t(lesson.key, **lesson.params)}"
 
 
@@ -78,13 +78,12 @@ class NotesOffButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 async def set_notes(bot: HadaraBot, user_id: int, on: bool) -> None:
-    store = bot.service.store
-    current = await store.get_user_settings(user_id)
-    await store.set_user_settings(user_id, {**current, L.NOTES_KEY: on})
+    current = await bot.service.user_settings(user_id)
+    await bot.service.set_user_settings(user_id, {**current, lessons.NOTES_KEY: on})
 
 
 async def learned_topics(bot: HadaraBot, user_id: int) -> list[str]:
-    return L.learned(await bot.service.store.get_user_settings(user_id))
+    return lessons.learned(await bot.service.user_settings(user_id))
 
 
 @app_commands.command(name="learn", description=language.L("cmd.learn"))
@@ -142,13 +141,17 @@ async def open_learning_game(bot: HadaraBot, channel: discord.TextChannel,
     return gid, thread
 
 
-class Learn(commands.Cog):
-    """Posts the lessons and notes of learning games."""
+class Learn(Feature):
+    """Posts the lessons and notes of learning games; owns ``/hadara learn`` and the notes'
+    button."""
+
+    COMMANDS: ClassVar[Commands] = ((HADARA, learn),)
+    COMPONENTS: ClassVar[Components] = (NotesOffButton,)
 
     def __init__(self, bot: HadaraBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._tutors: dict[int, L.Tutor] = {}
+        self._tutors: dict[int, lessons.Tutor] = {}
         self._games: dict[int, bool] = {}
         self._tasks = Tasks()
         self._unsubscribe: Callable[[], None] | None = None
@@ -156,9 +159,11 @@ class Learn(commands.Cog):
         self.posted: defaultdict[int, list[str]] = defaultdict(list)
 
     async def cog_load(self) -> None:
+        await super().cog_load()
         self._unsubscribe = self.bot.service.subscribe(self.on_update)
 
     async def cog_unload(self) -> None:
+        await super().cog_unload()
         if self._unsubscribe is not None:
             self._unsubscribe()
         await self._tasks.cancel()
@@ -182,44 +187,43 @@ class Learn(commands.Cog):
 
     async def _lessons(self, update: Update) -> None:
         gid = update.game_id
-        snap = await self.bot.service.load(gid)
-        record = snap.record
+        record = await self.bot.service.record(gid)
         if not record.options.get("learn"):
             self._games[gid] = False
             return
         self._games[gid] = True
         learner = next((s for s in record.seats if s.user_id is not None), None)
         thread_id = record.discord.get("thread")
-        if learner is None or snap.game is None or not thread_id:
+        if learner is None or record.setup is None or not thread_id or update.words is None:
             return
-        uid = int(learner.user_id)  # type: ignore[arg-type]
+        uid = int(learner.user_id) if learner.user_id is not None else 0
         with speaking(await user_language(self.bot, uid)):  # the learner's own thread
-            await self._teach(update, snap, learner.seat, uid, int(thread_id))
+            await self._teach(update, learner.seat, uid, int(thread_id))
 
-    async def _teach(self, update: Update, snap: Any, seat: int, uid: int,
-                     thread_id: int) -> None:
+    async def _teach(self, update: Update, seat: int, uid: int, thread_id: int) -> None:
         gid = update.game_id
-        store = self.bot.service.store
-        settings = await store.get_user_settings(uid)
+        service = self.bot.service
+        settings = await service.user_settings(uid)
         tutor = self._tutors.get(gid)
         if tutor is None:
-            tutor = L.Tutor(seat, L.learned(settings), snap.game.catalog,
-                            snap.game.players)
+            assert update.words is not None
+            players, catalog = update.words
+            tutor = lessons.Tutor(seat, lessons.learned(settings), catalog, players)
             self._tutors[gid] = tutor
         texts: list[str] = []
-        note: L.Note | None = None
+        note: lessons.Note | None = None
         mine = [b for b in update.by if b[0] == seat and b[1].startswith("user:")]
-        if update.cause == "action" and mine and L.notes_on(settings):
-            note = await asyncio.to_thread(_note, snap.game, seat, update.version)
+        if update.cause == "action" and mine and lessons.notes_on(settings):
+            note = await service.mistake_note(gid, seat, update.version)  # off the loop
         view = None
         if any(w.seat == seat for w in update.waiting):
             view = await self.bot.service.view(gid, seat)
-        lessons = tutor.lessons(update, view)
-        texts = [lesson_text(x) for x in lessons]
-        if lessons:
-            met = L.learned(settings)
-            met += [x.topic for x in lessons if x.topic not in met]
-            await store.set_user_settings(uid, {**settings, L.LEARNED_KEY: met})
+        due = tutor.lessons(update, view)
+        texts = [lesson_text(x) for x in due]
+        if due:
+            met = lessons.learned(settings)
+            met += [x.topic for x in due if x.topic not in met]
+            await service.set_user_settings(uid, {**settings, lessons.LEARNED_KEY: met})
         thread = self.bot.get_channel(thread_id)
         if thread is None:
             thread = await self.bot.fetch_channel(thread_id)
@@ -232,32 +236,12 @@ class Learn(commands.Cog):
             await thread.send(t(note.key, **note.params)[:2000], view=view_,
                               allowed_mentions=none)
             self.posted[gid].append("note")
-        for text, lesson in zip(texts, lessons, strict=True):
+        for text, lesson in zip(texts, due, strict=True):
             await thread.send(text[:2000], allowed_mentions=none)
             self.posted[gid].append(lesson.topic)
         if update.over:
             self._tutors.pop(gid, None)
 
 
-def _note(game: Game, seat: int, version: int) -> L.Note | None:
-    """The mistake note for the learner's action just stored (the last of its log entries up
-    to ``version``), replayed from the game's setup."""
-    log_ = game.log or []
-    i = min(version, len(log_)) - 1
-    while i >= 0 and log_[i]["seat"] != seat:
-        i -= 1
-    if i < 0 or game.setup is None:
-        return None
-    before = Game.from_setup(game.setup, game.seed, game.catalog)
-    for entry in log_[:i]:
-        before.apply(entry["seat"], entry["action"])
-    return L.mistake(before, seat, log_[i]["action"])
-
-
 async def setup(bot: commands.Bot) -> None:
-    hadara.add_command(learn)
     await bot.add_cog(Learn(bot))  # type: ignore[arg-type]
-
-
-async def teardown(bot: commands.Bot) -> None:
-    hadara.remove_command(learn.name)

@@ -29,14 +29,13 @@ are always listed with their reason in the text.
 
 from __future__ import annotations
 
-import json
 import re
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.messages import t
+from bot.service.screens import check_of
 from hadara.content import default_catalog
 from hadara.words import card_name, colour_name, track_name
 from i18n import join
@@ -171,12 +170,6 @@ class _Ctx:
 
 
 # ------------------------------------------------------------------------------ custom ids
-
-
-def check_of(action: Mapping[str, Any]) -> str:
-    """Four hex digits naming an action (so a stale index never picks another action)."""
-    text = json.dumps(action, sort_keys=True, separators=(",", ":"))
-    return f"{zlib.crc32(text.encode()) & 0xFFFF:04x}"
 
 
 def take_turn_id(game_id: int) -> str:

@@ -24,24 +24,20 @@ from __future__ import annotations
 
 import logging
 import re
-import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 import discord
-from discord.ext import commands
 
 from bot.messages import t
-from bot.service import GameService, GameSnapshot, Refusal
-from bot.service import ahead as A
-from cogs.guard import Guarded
-from hadara.engine import Game
-from hadara.words import colour_name
+from bot.service import GameService, Refusal
+from bot.service import ahead as plans
+from bot.service.screens import QueueState, offered
+from cogs.edge.errors import Denied, reply_error
+from cogs.edge.guard import Guarded
+from hadara.words import card_name, colour_name
 
-from .errors import reply_error
-from .replies import Refused, refusal_text
-
-log = logging.getLogger("hadara.bot.ahead")
+log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 VERSION = "hd1"
@@ -50,16 +46,10 @@ BUTTON_TEMPLATE = _HEAD + r":(?P<kind>o|m|t|w|b):(?P<token>[0-9a-f]{4}|-)(?::(?P
 SELECT_TEMPLATE = _HEAD + r":(?P<kind>pb|c|s):(?P<token>[0-9a-f]{4})"
 MAX_PICKS = 3
 COLOUR = discord.Colour(0xC8963E)
-MODES = A.PHASE_B_MODES
+MODES = plans.PHASE_B_MODES
 
 
 # ------------------------------------------------------------------------------ pure parts
-
-
-def token(game: Game) -> str:
-    """Four hex digits of the game's position (a click from an older panel is stale)."""
-    key = f"{game.epoch}:{game.phase}:{game.step}:{game.round}:{game.turn}:{game.version}"
-    return f"{zlib.crc32(key.encode()) & 0xFFFF:04x}"
 
 
 def custom_id(game_id: int, seat: int, kind: str, tok: str = "-", arg: str | None = None) -> str:
@@ -76,26 +66,20 @@ def parse(custom: str) -> dict[str, Any] | None:
     return None
 
 
-def offered(options: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
-    """The kinds that can be queued now and are not the seat's current decision."""
-    return {k: o for k in A.KINDS
-            if (o := options.get(k)) is not None and int(o.get("turns_before") or 0) > 0}
-
-
 def plan_text(plan: Mapping[str, Any] | None, name: Any = str) -> str:
     """A queued plan in words ("Phase B — Oasis › Camel: buy, else sell")."""
     if not plan:
         return t("ahead.queued.none")
     kind = plan.get("kind")
-    if kind == A.PHASE_B:
+    if kind == plans.PHASE_B:
         cards = " › ".join(name(c) for c in plan.get("cards") or [])
         return t("ahead.plan.phase_b", cards=cards, mode=t(f"ahead.mode.{plan.get('mode')}"))
-    if kind == A.COLONY:
+    if kind == plans.COLONY:
         if plan.get("level") is None:
             return t("ahead.plan.colony_skip")
         return t("ahead.plan.colony", level=plan["level"],
                  mode=t(f"ahead.mode.{plan.get('mode')}"))
-    if kind == A.STATUE:
+    if kind == plans.STATUE:
         if plan.get("space") is None:
             return t("ahead.plan.statue_skip")
         return t("ahead.plan.statue", space=plan["space"], tile=colour_name(plan.get("tile")),
@@ -112,14 +96,14 @@ def panel_lines(options: Mapping[str, Any], queued: Mapping[str, Any] | None,
     """The ahead panel's text: what can be queued, with the prices now, and the plan."""
     kinds = offered(options)
     lines = [t("ahead.intro") if kinds else t("ahead.none")]
-    pb = kinds.get(A.PHASE_B)
+    pb = kinds.get(plans.PHASE_B)
     if pb is not None:
         lines.append(t("ahead.section.phase_b", turns=pb["turns_before"], coins=pb.get("coins")))
         for c in pb.get("cards") or []:
             lines.append(t("ahead.card", name=name(c["card"]), colour=colour_name(c.get("colour")),
                            buy=c.get("buy"), sell=c.get("sell"),
                            afford="" if c.get("can_buy") else t("ahead.card.cannot_afford")))
-    col = kinds.get(A.COLONY)
+    col = kinds.get(plans.COLONY)
     if col is not None:
         lines.append(t("ahead.section.colony", turns=col["turns_before"],
                        military=col.get("military")))
@@ -131,7 +115,7 @@ def panel_lines(options: Mapping[str, Any], queued: Mapping[str, Any] | None,
             lines.append(t("ahead.level", level=lv["level"], plunder=top.get("plunder"),
                            cost=top.get("cost"), points=top.get("points"),
                            pay=pay_text(lv.get("pay"))))
-    st = kinds.get(A.STATUE)
+    st = kinds.get(plans.STATUE)
     if st is not None:
         lines.append(t("ahead.section.statue", turns=st["turns_before"],
                        culture=st.get("culture")))
@@ -219,6 +203,7 @@ class AheadSelect(_AheadItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
         await clicked(interaction, self.parsed, list(self.item.values))
 
 
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AheadButton, AheadSelect)
 
 
 def _button(cid: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -231,55 +216,24 @@ def open_button(game_id: int, seat: int) -> AheadButton:
                    discord.ButtonStyle.primary)
 
 
-def can_queue(game: Game, seat: int, queued: Any) -> bool:
-    try:
-        return bool(offered(A.plan_options(game, seat))) or bool(queued)
-    except Exception:  # a finished game, a seat out of range
-        return False
-
-
-async def queue_view(service: GameService, game_id: int, seat: int) -> discord.ui.View | None:
-    """A view with "Queue my choice" if the seat may queue something now (None if not)."""
-    snap = await service.load(game_id)
-    if snap.game is None or snap.record.status != "active" or not 0 <= seat < snap.game.n:
-        return None
-    if not can_queue(snap.game, seat, snap.record.seats[seat].plan):
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(open_button(game_id, seat))
-    return view
-
-
-def add_open_button(view: discord.ui.View, snap: GameSnapshot, seat: int) -> None:
-    """Add "Queue my choice" to a waiting panel's view when something can be queued."""
-    game = snap.game
-    if game is None or snap.record.status != "active" or not 0 <= seat < game.n:
-        return
-    if can_queue(game, seat, snap.record.seats[seat].plan) and len(view.children) < 25:
-        view.add_item(open_button(snap.record.id, seat))
-
-
-def _namer(game: Game) -> Any:
-    cards = game.catalog.cards
-
+def _namer(catalog: Any) -> Any:
+    """Card ids named in the language being spoken (ids without a card as they are)."""
     def name(cid: str) -> str:
-        card = cards.get(cid)
-        return card.name if card is not None else cid
+        return card_name(catalog, cid)
 
     return name
 
 
-def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
+def build(state: QueueState, *, note: str | None = None,
           stage: tuple[str, str] | None = None) -> tuple[discord.Embed, discord.ui.View]:
-    """The ahead panel: lines and components; ``stage`` ("m", cards) shows the mode buttons
-    for chosen cards, ("t", space) the tile and side buttons of a statue space."""
-    game = snap.game
-    assert game is not None
-    gid = snap.record.id
-    options = A.plan_options(game, seat)
-    queued = snap.record.seats[seat].plan
-    name = _namer(game)
-    tok = token(game)
+    """The ahead panel of what the service handed over: lines and components; ``stage``
+    ("m", cards) shows the mode buttons for chosen cards, ("t", space) the tile and side
+    buttons of a statue space."""
+    gid, seat = state.game_id, state.seat
+    options = state.options
+    queued = state.queued
+    name = _namer(state.catalog)
+    tok = state.token
     kinds = offered(options)
     lines = ([note] if note else []) + panel_lines(options, queued, name)
     view = discord.ui.View(timeout=None)
@@ -291,10 +245,10 @@ def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
                                   t(f"ahead.button.{mode}"),
                                   discord.ButtonStyle.primary, row=0))
         view.add_item(_button(custom_id(gid, seat, "b", tok), t("ahead.button.back"), row=1))
-    elif stage is not None and stage[0] == "t" and A.STATUE in kinds:
+    elif stage is not None and stage[0] == "t" and plans.STATUE in kinds:
         space = int(stage[1])
         lines.append(t("ahead.pick.statue", space=space))
-        pairs = statue_pairs(kinds[A.STATUE], space)[:20]
+        pairs = statue_pairs(kinds[plans.STATUE], space)[:20]
         for i, (tile, side) in enumerate(pairs):
             view.add_item(_button(custom_id(gid, seat, "t", tok, f"{space}.{tile}.{side}"),
                                   t("ahead.button.statue", tile=colour_name(tile),
@@ -304,7 +258,7 @@ def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
                               row=min(4, (len(pairs) + 4) // 5)))
     else:
         row = 0
-        pb = kinds.get(A.PHASE_B)
+        pb = kinds.get(plans.PHASE_B)
         if pb is not None and pb.get("cards"):
             cards = pb["cards"][:25]
             select: discord.ui.Select[Any] = discord.ui.Select(
@@ -319,7 +273,7 @@ def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
                                   sell=c.get("sell"))[:100]) for c in cards])
             view.add_item(AheadSelect(select))
             row += 1
-        col = kinds.get(A.COLONY)
+        col = kinds.get(plans.COLONY)
         if col is not None:
             view.add_item(AheadSelect(discord.ui.Select(
                 custom_id=custom_id(gid, seat, "c", tok),
@@ -328,7 +282,7 @@ def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
                                               description=desc[:100] if desc else None)
                          for value, label, desc in colony_choices(col)])))
             row += 1
-        st = kinds.get(A.STATUE)
+        st = kinds.get(plans.STATUE)
         if st is not None:
             spaces = {sp["space"]: sp for sp in st.get("spaces") or []}
             opts = [discord.SelectOption(
@@ -351,16 +305,9 @@ def build(snap: GameSnapshot, seat: int, *, note: str | None = None,
 # ------------------------------------------------------------------------------ clicks
 
 
-async def _answer(interaction: Interaction, text: str) -> None:
-    if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=True)
-    else:
-        await interaction.followup.send(text, ephemeral=True)
-
-
-async def _show(interaction: Interaction, snap: GameSnapshot, seat: int, *, new: bool,
+async def _show(interaction: Interaction, state: QueueState, *, new: bool,
                 note: str | None = None, stage: tuple[str, str] | None = None) -> None:
-    embed, view = build(snap, seat, note=note, stage=stage)
+    embed, view = build(state, note=note, stage=stage)
     if new:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     else:
@@ -369,83 +316,74 @@ async def _show(interaction: Interaction, snap: GameSnapshot, seat: int, *, new:
 
 async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
                   values: Sequence[str]) -> None:
-    """Any component of the ahead panel (or its "Queue my choice" button)."""
-    gid, seat, kind = parsed["game"], parsed["seat"], parsed["kind"]
-    interaction.extras["game_id"] = gid
+    """Any component of the ahead panel (or its "Queue my choice" button): the access
+    policy checked the clicker holds ``seat``; each click is one service call."""
+    gid, kind = parsed["game"], parsed["kind"]
     service: GameService = interaction.client.service
     try:
-        snap = await service.load(gid)
-        game = snap.game
-        if game is None or snap.record.status != "active":
-            raise Refused("play.refuse.finished" if snap.record.status == "finished"
-                          else "play.refuse.not_started")
-        # the access policy checked that the clicker holds ``seat``
-        if kind == "o":
-            await _show(interaction, snap, seat, new=True)
-            return
-        if parsed["token"] != token(game):
-            await _show(interaction, snap, seat, new=False, note=t("ahead.stale"))
-            return
-        if kind == "b":
-            await _show(interaction, snap, seat, new=False)
-        elif kind == "pb":
-            picks = [v for v in values if re.fullmatch(r"[A-Za-z0-9-]{1,12}", v)][:MAX_PICKS]
-            await _show(interaction, snap, seat, new=False, stage=("m", ".".join(picks)))
-        elif kind == "s" and values and values[0] != "skip":
-            await _show(interaction, snap, seat, new=False, stage=("t", str(int(values[0]))))
-        else:
-            plan = _plan(game, seat, kind, parsed.get("arg"), values)
-            await interaction.response.defer()
-            if plan is None:
-                await service.queue(gid, interaction.user.id, None)
-                note = t("ahead.withdrawn")
+        if kind in ("o", "b", "pb") or (kind == "s" and values and values[0] != "skip"):
+            state = await service.queue_panel(gid, interaction.user.id)
+            if kind == "o":
+                await _show(interaction, state, new=True)
+            elif parsed["token"] != state.token:
+                await _show(interaction, state, new=False, note=t("ahead.stale"))
+            elif kind == "b":
+                await _show(interaction, state, new=False)
+            elif kind == "pb":
+                picks = [v for v in values if re.fullmatch(r"[A-Za-z0-9-]{1,12}", v)]
+                await _show(interaction, state, new=False,
+                            stage=("m", ".".join(picks[:MAX_PICKS])))
             else:
-                await service.queue(gid, interaction.user.id, plan)
-                note = t("ahead.done", plan=plan_text(plan, _namer(game)))
-            after = await service.load(gid)
-            if after.game is None or after.record.status != "active":
-                await interaction.edit_original_response(content=note, embed=None, view=None)
-                return
-            embed, view = build(after, seat, note=note)
+                space = values[0]
+                if not space.isdigit():
+                    raise Denied("play.refuse.bad_plan")
+                await _show(interaction, state, new=False, stage=("t", space))
+            return
+        choice = _choice(kind, parsed.get("arg"), values)
+        await interaction.response.defer()
+        try:
+            plan, after = await service.queue_choice(gid, interaction.user.id, choice,
+                                                     token=parsed["token"])
+        except Refusal as exc:  # the game moved on since this panel: the panel now
+            if exc.reason != "queue_moved_on":
+                raise
+            embed, view = build(await service.queue_panel(gid, interaction.user.id),
+                                note=t("ahead.stale"))
             await interaction.edit_original_response(embed=embed, view=view)
-    except A.PlanError:
-        await _answer(interaction, t("play.refuse.bad_plan"))
-    except Refused as exc:
-        await _answer(interaction, exc.text)
-    except Refusal as exc:
-        await _answer(interaction, refusal_text(exc))
+            return
+        note = (t("ahead.withdrawn") if plan is None
+                else t("ahead.done", plan=plan_text(plan, _namer(after.catalog))))
+        if after.status != "active":
+            await interaction.edit_original_response(content=note, embed=None, view=None)
+            return
+        embed, view = build(after, note=note)
+        await interaction.edit_original_response(embed=embed, view=view)
     except Exception as exc:
         await reply_error(interaction, exc)
 
 
-def _plan(game: Game, seat: int, kind: str, arg: str | None,
-          values: Sequence[str]) -> dict[str, Any] | None:
-    """The plan (JSON) a click queues; None withdraws."""
+def _choice(kind: str, arg: str | None, values: Sequence[str]) -> dict[str, Any] | None:
+    """What a click queues, as the service's choice (``bot.service.ahead``); None
+    withdraws."""
     if kind == "w":
         return None
     if kind == "m" and arg:
         mode, _, cards = arg.partition(":")
-        return A.queue_phase_b(game, seat, [c for c in cards.split(".") if c][:MAX_PICKS],
-                               mode).to_dict()
+        return {"kind": plans.PHASE_B, "cards": [c for c in cards.split(".") if c][:MAX_PICKS],
+                "mode": mode}
     if kind == "c" and values:
         if values[0] == "skip":
-            return A.queue_colony(game, seat, None).to_dict()
+            return {"kind": plans.COLONY, "level": None}
         level, _, mode = values[0].partition(".")
-        return A.queue_colony(game, seat, int(level), mode).to_dict()
+        if not level.isdigit():
+            raise Denied("play.refuse.bad_plan")
+        return {"kind": plans.COLONY, "level": int(level), "mode": mode}
     if kind == "s":
-        return A.queue_statue(game, seat, None).to_dict()
+        return {"kind": plans.STATUE, "space": None}
     if kind == "t" and arg:
-        space, tile, side = arg.split(".")
-        return A.queue_statue(game, seat, int(space), tile, side).to_dict()
-    raise A.PlanError("", "nothing to queue")
-
-
-class Ahead(commands.Cog):
-    """Registers the ahead panel's components."""
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Ahead(bot))
+        space, _, rest = arg.partition(".")
+        tile, _, side = rest.partition(".")
+        if not space.isdigit():
+            raise Denied("play.refuse.bad_plan")
+        return {"kind": plans.STATUE, "space": int(space), "tile": tile, "side": side}
+    raise Denied("play.refuse.bad_plan")

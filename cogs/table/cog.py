@@ -28,270 +28,58 @@ tests and operators.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
-import math
-from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord.ext import commands
 
 from bot.messages import has, t
 from bot.service import Refusal, Update
-from bot.service.updates import ABANDONED as CAUSE_ABANDONED
-from bot.service.updates import (
-    CONCEDED,
-    DAMAGED,
-    QUEUED,
-    REMINDER,
-    REPAIRED,
-    STARTED,
-    Waiting,
-)
-from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, SeatRecord
-from cogs.background import Tasks
-from cogs.language import server_language, table_language, user_language
-from hadara.narrate import EPOCH, describe, step_name
+from bot.service.updates import DAMAGED, QUEUED, REMINDER, REPAIRED, Waiting
+from bot.storage.base import ABANDONED, ACTIVE, FINISHED, GameRecord
+from cogs.edge.feature import Commands, Components, Feature
+from cogs.edge.games import remember_thread
+from cogs.edge.language import server_language, table_language, user_language
+from cogs.edge.tasks import Tasks
+from cogs.multiday.cog import vote_view
+from cogs.multiday.words import notice_lines, vote_seats
+from cogs.play.turns import send_panel_dm
 from i18n import current, speaking
 
-from .errors import Denied
-from .lobby import lobby_embed, lobby_view, rematch_view, remember_thread
-from .multiday import board_deadlines, is_human, notice_lines, vote_seats, vote_view
-from .play import send_panel_dm, take_turn_view
+from . import board as boards
+from .coalescer import (
+    CONTEXT_EVENTS,
+    HEADLINE_EVENTS,
+    Batch,
+    Coalescer,
+    event_lines,
+    fit,
+    ping_lines,
+    seat_names,
+)
+from .commands import COMMANDS
+from .lobby import LobbyButton, RematchButton, lobby_embed, lobby_view, rematch_view
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
 
-log = logging.getLogger("hadara.bot.table")
+log = logging.getLogger(__name__)
 
-#: Events that make a message of their own (with their lines; a reveal also with its image).
-HEADLINE_EVENTS = frozenset({"setup_revealed", "round_revealed", "colony_taken",
-                             "statue_carved", "feeding_revealed", "medals_revealed"})
-#: Events whose lines go along when a message is posted anyway (a ping, a headline).
-CONTEXT_EVENTS = frozenset({"wheel_set", "took", "income", "phase_b_started", "epoch_started"})
-MAX_CONTENT = 2000
 MAX_REVEAL_IMAGES = 4
-
-
-# ---------------------------------------------------------------------- coalescing (pure)
-
-
-def human_waiting(update: Update) -> list[Waiting]:
-    """The decisions of ``update.waiting`` that a person (not an AI, not conceded, not taken
-    over by the AI after missed deadlines or a vote) must take."""
-    seats = {s.seat: s for s in update.seats}
-    return [w for w in update.waiting if is_human(seats.get(w.seat))]
-
-
-@dataclass
-class Batch:
-    """The updates of one game gathered into one flush, and the decisions to announce."""
-
-    game_id: int
-    updates: list[Update]
-    ping: list[Waiting] = field(default_factory=list)
-
-    @property
-    def last(self) -> Update:
-        return self.updates[-1]
-
-    @property
-    def status(self) -> str:
-        return self.last.status
-
-    @property
-    def lobby_changed(self) -> bool:
-        """The lobby message must be redrawn (seats changed, the game started or was
-        cancelled)."""
-        return any(u.status == LOBBY or u.cause in (STARTED, CAUSE_ABANDONED)
-                   for u in self.updates)
-
-    @property
-    def board_changed(self) -> bool:
-        """The board message must be edited: anything happened in a started game."""
-        return any(u.status != LOBBY for u in self.updates)
-
-    @property
-    def over(self) -> bool:
-        return any(u.over for u in self.updates)
-
-    @property
-    def abandoned(self) -> bool:
-        return any(u.cause == CAUSE_ABANDONED for u in self.updates)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return [ev for u in self.updates for ev in u.public]
-
-    @property
-    def conceded(self) -> list[int]:
-        return [seat for u in self.updates if u.cause == CONCEDED for seat, _ in u.by]
-
-
-class Coalescer:
-    """Per game: gather updates and say when to flush them (see the module docstring).
-
-    Pure: time is passed in (``now``), nothing is awaited. ``push`` returns when the game is
-    due; ``take`` hands over the batch once due and remembers which people's decisions it
-    announces, so each decision is announced once."""
-
-    def __init__(self, quiet: float = 0.6, urgent: float = 0.1, max_wait: float = 4.0,
-                 min_interval: float = 1.0) -> None:
-        self.quiet, self.urgent, self.max_wait, self.min_interval = (
-            quiet, urgent, max_wait, min_interval)
-        self._pending: dict[int, list[Update]] = {}
-        self._first: dict[int, float] = {}
-        self._last: dict[int, float] = {}
-        self._hurry: set[int] = set()
-        self._flushed: dict[int, float] = {}
-        self._announced: dict[int, set[tuple[int, str]]] = defaultdict(set)
-
-    def is_urgent(self, update: Update) -> bool:
-        """Flush soon: the lobby changed, the game started or ended, or a person must now
-        take a decision not announced yet."""
-        if update.status != ACTIVE or update.cause == STARTED or update.over:
-            return True
-        seen = self._announced[update.game_id]
-        return any((w.seat, w.decision_id) not in seen for w in human_waiting(update))
-
-    def push(self, update: Update, now: float) -> float:
-        gid = update.game_id
-        self._pending.setdefault(gid, []).append(update)
-        self._first.setdefault(gid, now)
-        self._last[gid] = now
-        if self.is_urgent(update):
-            self._hurry.add(gid)
-        due = self.due(gid)
-        assert due is not None
-        return due
-
-    def due(self, game_id: int) -> float | None:
-        """When the game's pending updates should be flushed (None: nothing pending)."""
-        if game_id not in self._pending:
-            return None
-        wait = self.urgent if game_id in self._hurry else self.quiet
-        when = min(self._last[game_id] + wait, self._first[game_id] + self.max_wait)
-        return max(when, self._flushed.get(game_id, -math.inf) + self.min_interval)
-
-    def pending(self) -> list[int]:
-        return list(self._pending)
-
-    def take(self, game_id: int, now: float, force: bool = False) -> Batch | None:
-        """The game's batch if it is due (or ``force``), else None."""
-        due = self.due(game_id)
-        if due is None or (not force and now + 1e-9 < due):
-            return None
-        updates = self._pending.pop(game_id)
-        self._first.pop(game_id, None)
-        self._last.pop(game_id, None)
-        self._hurry.discard(game_id)
-        self._flushed[game_id] = now
-        seen = self._announced[game_id]
-        last = updates[-1]
-        ping = [w for w in human_waiting(last) if (w.seat, w.decision_id) not in seen]
-        seen.update((w.seat, w.decision_id) for w in ping)
-        if last.status != ACTIVE:
-            self.forget(game_id, keep_flush=True)
-        return Batch(game_id, updates, ping)
-
-    def forget(self, game_id: int, keep_flush: bool = False) -> None:
-        self._announced.pop(game_id, None)
-        if not keep_flush:
-            self._flushed.pop(game_id, None)
-
-
-# ---------------------------------------------------------------------- wording
-
-
-def seat_names(record: GameRecord) -> dict[int, str]:
-    return {s.seat: s.name for s in record.seats}
-
-
-def status_line(view: dict[str, Any], record: GameRecord,
-                waiting: Iterable[Waiting] = ()) -> str:
-    """Epoch, phase, step, round and who we wait on (names: an edit notifies nobody), with
-    each pending player's deadline as Discord timestamps when the game has time control."""
-    names = seat_names(record)
-    if record.status == ABANDONED:
-        return t("table.status.abandoned", id=record.id)
-    if view.get("over"):
-        winners = ", ".join(names.get(s, "?") for s in view.get("winners") or [])
-        return t("table.status.over", id=record.id, winners=winners or "—")
-    step = view.get("step", "")
-    where = t("table.status.where", id=record.id, epoch=EPOCH.get(view.get("epoch", 1), "?"),
-              phase=view.get("phase", "?"), step=step_name(step))
-    if step == "draft":
-        where += t("table.status.round", n=int(view.get("round", 0)) + 1)
-    elif step == "phase_b":
-        where += t("table.status.turn", n=int(view.get("round", 0)) + 1)
-    who = ", ".join(names.get(s, "?") for s in view.get("waiting_on", []))
-    line = where + "\n" + t("table.status.waiting", names=who or "—")
-    deadlines = board_deadlines(waiting, names)
-    if deadlines:
-        line += "\n" + deadlines
-    return line
-
-
-def event_lines(events: Iterable[dict[str, Any]], kinds: frozenset[str], players: list[str],
-                catalog: Any) -> list[str]:
-    lines: list[str] = []
-    for ev in events:
-        if ev.get("kind") in kinds:
-            lines.extend(line.strip() for line in describe(ev, players, catalog) if line.strip())
-    return lines
-
-
-def ping_lines(ping: list[Waiting], seats: list[SeatRecord]) -> list[str]:
-    """One line per decision kind: the mentions of the people who must take it."""
-    users = {s.seat: s.user_id for s in seats}
-    by_kind: dict[str, list[str]] = {}
-    for w in ping:
-        if users.get(w.seat) is not None:
-            by_kind.setdefault(w.kind, []).append(f"<@{users[w.seat]}>")
-    return [t("table.turn", mentions=" ".join(m), what=t(f"table.kind.{kind}"))
-            for kind, m in by_kind.items()]
-
-
-def fit(lines: list[str], tail: list[str], limit: int = MAX_CONTENT) -> str:
-    """The lines and then the tail (pings, kept whole), within Discord's content limit: the
-    oldest lines give way first."""
-    tail_text = "\n".join(tail)
-    room = limit - len(tail_text) - 2
-    kept: list[str] = []
-    for line in reversed(lines):
-        if len(line) + 1 > room:
-            kept.insert(0, "…")
-            break
-        kept.insert(0, line)
-        room -= len(line) + 1
-    return "\n".join([*kept, *tail])[:limit]
 
 
 # ---------------------------------------------------------------------- the cog
 
 
-@dataclass
-class TableStats:
-    """Per thread: what the table did (read by tests and operators)."""
+class Table(Feature):
+    """Keeps every game's thread in step with the service; owns the table's commands (new,
+    join, leave, start, board, history, concede, abandon) and the lobby's buttons."""
 
-    board_edits: int = 0
-    board_posts: int = 0
-    posts: int = 0
-    lobby_edits: int = 0
-    dms: int = 0
-    dms_refused: int = 0
-
-    @property
-    def edits(self) -> int:
-        return self.board_edits
-
-
-class Table(commands.Cog):
-    """Keeps every game's thread in step with the service."""
+    COMMANDS: ClassVar[Commands] = COMMANDS
+    COMPONENTS: ClassVar[Components] = (LobbyButton, RematchButton)
 
     def __init__(self, bot: HadaraBot, coalescer: Coalescer | None = None) -> None:
         self.bot = bot
@@ -299,15 +87,15 @@ class Table(commands.Cog):
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._wake: dict[int, float] = {}
         self._unsubscribe: Callable[[], None] | None = None
-        self._notices = Tasks()  # notices of damaged games
-        stats: defaultdict[int, TableStats] = bot.__dict__.setdefault(
-            "table_stats", defaultdict(TableStats))
-        self.stats = stats
+        self._notices = Tasks()  # notices of damaged games, boards of new league tables
+        self.stats = boards.stats(bot)
 
     async def cog_load(self) -> None:
+        await super().cog_load()
         self._unsubscribe = self.bot.service.subscribe(self.on_update)
 
     async def cog_unload(self) -> None:
+        await super().cog_unload()
         if self._unsubscribe is not None:
             self._unsubscribe()
         tasks = list(self._tasks.values())
@@ -323,7 +111,7 @@ class Table(commands.Cog):
         damage = update.damage
         if not thread_id or damage is None:
             return
-        thread = await self._thread(int(thread_id))
+        thread = await boards.get_thread(self.bot, int(thread_id))
         if thread is None:
             return
         guild = update.discord.get("guild")
@@ -336,6 +124,23 @@ class Table(commands.Cog):
         if host is not None:
             text = f"<@{host}> {text}"
         await self._post(thread, text, users=[host] if host is not None else [])
+
+    @commands.Cog.listener()
+    async def on_hadara_table_opened(self, game_id: int) -> None:
+        """Another feature opened a game's thread after the game started (a league round):
+        the board goes up at the next flush, or now when nothing of the game is pending."""
+        if self.coalescer.due(game_id) is not None:
+            return
+        try:
+            record = await self.bot.service.record(game_id)
+            thread_id = record.discord.get("thread")
+            if record.setup is None or record.discord.get("board") or not thread_id:
+                return
+            thread = await boards.get_thread(self.bot, int(thread_id))
+            if thread is not None:
+                await boards.update_board(self.bot, game_id, record, thread)
+        except Exception:  # the next update of the game posts it
+            log.exception("could not post the board of game %d", game_id)
 
     # -- scheduling ---------------------------------------------------------------------------
 
@@ -396,50 +201,40 @@ class Table(commands.Cog):
 
     # -- one flush ----------------------------------------------------------------------------
 
-    async def _thread(self, thread_id: int) -> discord.Thread | None:
-        channel = self.bot.get_channel(thread_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(thread_id)
-            except discord.HTTPException as exc:
-                log.warning("thread %s is gone (%s)", thread_id, exc)
-                return None
-        return channel if isinstance(channel, discord.Thread) else None
-
     async def flush(self, batch: Batch) -> None:
         gid = batch.game_id
         try:
-            snap = await self.bot.service.load(gid)
+            record = await self.bot.service.record(gid)
         except Refusal:
             return
         # the thread is public: the server's language, whoever's click caused the update
         # (this task was started from inside that click and inherited its language)
-        with speaking(await table_language(self.bot, snap.record)):
-            await self._flush(batch, snap)
+        with speaking(await table_language(self.bot, record)):
+            await self._flush(batch, record)
 
-    async def _flush(self, batch: Batch, snap: Any) -> None:
-        gid, record = batch.game_id, snap.record
+    async def _flush(self, batch: Batch, record: GameRecord) -> None:
+        gid = batch.game_id
         thread_id = record.discord.get("thread")
         if not thread_id:
             return  # not a Discord table (yet): open_table posts the lobby itself
         remember_thread(self.bot, thread_id, gid)
-        thread = await self._thread(int(thread_id))
+        thread = await boards.get_thread(self.bot, int(thread_id))
         if thread is None:
             return
         if thread.archived and record.status == ACTIVE:
             await self._unarchive(thread)  # an edit alone leaves an archived thread closed
         if batch.lobby_changed and record.discord.get("lobby"):
             await self._edit_lobby(thread, record)
-        if snap.game is None:  # a lobby (or a lobby cancelled)
+        if record.setup is None:  # a lobby (or a lobby cancelled)
             if record.status == ABANDONED and batch.abandoned:
                 await self._post(thread, t("table.abandoned_lobby", id=gid))
                 await self._archive(thread)
             return
         if batch.board_changed or batch.status != ACTIVE:
-            await self.update_board(gid, record, thread)
-        await self._post_news(batch, record, snap.game, thread)
+            await boards.update_board(self.bot, gid, record, thread)
+        await self._post_news(batch, record, thread)
         if batch.over:
-            await self._post_final(gid, record, thread)
+            await self._post_final(batch, record, thread)
         elif batch.abandoned and record.status == ABANDONED:
             await self._post(thread, t("table.abandoned", id=gid))
         if record.status in (FINISHED, ABANDONED) and (batch.over or batch.abandoned):
@@ -455,71 +250,6 @@ class Table(commands.Cog):
         except discord.NotFound:
             log.info("lobby message of game %s is gone", record.id)
 
-    async def _board_payload(self, gid: int, record: GameRecord) -> dict[str, Any]:
-        images = await self.bot.service.board_images(gid, current())
-        view = await self.bot.service.view(gid)
-        waiting = await self.bot.service.waiting(gid) if record.status == ACTIVE else []
-        files = [discord.File(io.BytesIO(images[name]), f"{name}.png")
-                 for name in ("table", "players")]
-        embeds = [discord.Embed(colour=discord.Colour.dark_gold()).set_image(
-            url=f"attachment://{name}.png") for name in ("table", "players")]
-        embeds[0].title = t("table.board.title", id=gid)
-        components: discord.ui.View | None = None
-        if record.status == ACTIVE:
-            components = take_turn_view(gid, hints=bool(record.options.get("hints", False)))
-        return {"content": status_line(view, record, waiting), "embeds": embeds, "files": files,
-                "view": components}
-
-    async def update_board(self, gid: int, record: GameRecord, thread: discord.Thread,
-                           *, new: bool = False) -> discord.Message | discord.PartialMessage:
-        """Edit the board message in place (post it if there is none, or if ``new``: then the
-        old one loses its button). Returns the board message."""
-        with speaking(await table_language(self.bot, record)):
-            payload = await self._board_payload(gid, record)
-        board_id = record.discord.get("board")
-        if board_id and not new:
-            message = thread.get_partial_message(int(board_id))
-            try:
-                edited = await message.edit(content=payload["content"],
-                                            embeds=payload["embeds"],
-                                            attachments=payload["files"], view=payload["view"],
-                                            allowed_mentions=discord.AllowedMentions.none())
-                self.stats[thread.id].board_edits += 1
-                return edited
-            except discord.NotFound:
-                log.info("board message of game %s is gone; posting a new one", gid)
-        if board_id and new:
-            with contextlib.suppress(discord.HTTPException):
-                await thread.get_partial_message(int(board_id)).edit(view=None)
-        sent = await thread.send(content=payload["content"], embeds=payload["embeds"],
-                                 files=payload["files"], view=payload["view"],
-                                 allowed_mentions=discord.AllowedMentions.none())
-        self.stats[thread.id].board_posts += 1
-        await self.bot.service.set_discord(gid, {"board": sent.id})
-        return sent
-
-    async def private_board(self, gid: int) -> dict[str, Any]:
-        """The board as the thread shows it, for a private answer: status line, images, no
-        buttons (``/hadara board`` outside the game's server, or again within minutes)."""
-        snap = await self.bot.service.load(gid)
-        if snap.game is None:
-            raise Refusal("not_started", "The game has not started yet.")
-        payload = await self._board_payload(gid, snap.record)  # in the reader's language
-        payload.pop("view", None)
-        return payload
-
-    async def repost_board(self, gid: int) -> discord.Message | discord.PartialMessage:
-        """``/hadara board``: the board posted again at the bottom of the thread."""
-        snap = await self.bot.service.load(gid)
-        record = snap.record
-        if snap.game is None:
-            raise Refusal("not_started", "The game has not started yet.")
-        thread_id = record.discord.get("thread")
-        thread = await self._thread(int(thread_id)) if thread_id else None
-        if thread is None:
-            raise Denied("table.error.no_thread", id=gid)
-        return await self.update_board(gid, record, thread, new=True)
-
     async def _post(self, thread: discord.Thread, content: str, *,
                     users: Iterable[int] = (), **kwargs: Any) -> discord.Message | None:
         mentions = discord.AllowedMentions(
@@ -532,10 +262,13 @@ class Table(commands.Cog):
         self.stats[thread.id].posts += 1
         return message
 
-    async def _post_news(self, batch: Batch, record: GameRecord, game: Any,
+    async def _post_news(self, batch: Batch, record: GameRecord,
                          thread: discord.Thread) -> None:
-        """One new message: headline events (with reveal pictures) and pings, if any."""
-        players, catalog = game.players, game.catalog
+        """One new message: headline events (with reveal pictures) and pings, if any. The
+        updates carry the words of their events (the players' names and the catalog)."""
+        words = next((u.words for u in reversed(batch.updates) if u.words), None)
+        players, catalog = words if words is not None else (list(seat_names(record).values()),
+                                                            None)
         events = batch.events
         headline = [ev for ev in events if ev.get("kind") in HEADLINE_EVENTS]
         names = seat_names(record)
@@ -570,28 +303,19 @@ class Table(commands.Cog):
         if not reveals:
             return []
         try:
-            from rendering import render_reveal
-        except ImportError:  # pragma: no cover - older renderer
+            pngs = await self.bot.service.reveal_images(gid, reveals[-MAX_REVEAL_IMAGES:],
+                                                        current())
+        except Exception:
+            log.exception("reveal images of game %s failed", gid)
             return []
-        snap = await self.bot.service.load(gid)
-        if snap.game is None:
-            return []
-        view = await self.bot.service.view(gid)
-        catalog = snap.game.catalog
-        files = []
-        for i, ev in enumerate(reveals[-MAX_REVEAL_IMAGES:]):
-            try:
-                png = await asyncio.to_thread(render_reveal, ev, view, catalog, locale=current())
-            except Exception:
-                log.exception("reveal image of game %s failed", gid)
-                continue
-            files.append(discord.File(io.BytesIO(png), f"reveal-{i + 1}.png"))
-        return files
+        return [discord.File(io.BytesIO(png), f"reveal-{i + 1}.png")
+                for i, png in enumerate(pngs)]
 
-    async def _post_final(self, gid: int, record: GameRecord, thread: discord.Thread) -> None:
+    async def _post_final(self, batch: Batch, record: GameRecord,
+                          thread: discord.Thread) -> None:
+        gid = batch.game_id
         names = seat_names(record)
-        snap = await self.bot.service.load(gid)
-        winners = snap.game.winners() if snap.game is not None else []
+        winners = next((u.winners for u in batch.updates if u.over and u.winners), None) or []
         text = t("table.over", id=gid, winners=", ".join(names.get(s, "?") for s in winners))
         files = []
         try:
@@ -620,13 +344,12 @@ class Table(commands.Cog):
     async def _send_dms(self, gid: int, record: GameRecord, ping: list[Waiting],
                         thread: discord.Thread) -> None:
         users = {s.seat: s.user_id for s in record.seats}
-        store = self.bot.service.store
         for w in ping:
             uid = users.get(w.seat)
             if uid is None:
                 continue
             try:
-                settings = await store.get_user_settings(uid)
+                settings = await self.bot.service.user_settings(uid)
                 if not settings.get("dm_turns", False):
                     continue
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)

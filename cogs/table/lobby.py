@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -22,17 +22,17 @@ from bot.access import GameFacts
 from bot.messages import t
 from bot.service import Refusal
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
-from cogs.guard import Guarded, is_manager
-from cogs.language import server_language
+from cogs.edge.errors import Denied, missing_permissions, needs_permission, reply_error
+from cogs.edge.games import hadara_bot, remember_thread
+from cogs.edge.guard import Guarded, is_manager
+from cogs.edge.language import server_language
+from cogs.multiday.words import time_control_text
 from i18n import speaking
-
-from .errors import Denied, missing_permissions, needs_permission, reply_error
-from .multiday import time_control_text
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
 
-log = logging.getLogger("hadara.bot.lobby")
+log = logging.getLogger(__name__)
 
 FORMAT = "hd1"
 #: A game id in a custom id: at most 18 digits, so every id a custom id can carry fits the
@@ -42,17 +42,6 @@ LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: the longest auto-archive
 MAX_THREAD_NAME = 100
 DEFAULT_AI_LEVEL = "greedy"
-
-
-def hadara_bot(interaction: discord.Interaction[Any]) -> HadaraBot:
-    return cast("HadaraBot", interaction.client)
-
-
-def remember_thread(bot: HadaraBot, thread_id: int | None, game_id: int) -> None:
-    """thread id → game id, so commands typed in a game's thread find their game."""
-    if thread_id:
-        threads: dict[int, int] = bot.__dict__.setdefault("thread_games", {})
-        threads[int(thread_id)] = game_id
 
 
 # ---------------------------------------------------------------------- the lobby message
@@ -171,7 +160,7 @@ async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[i
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES)
-        record = (await service.load(gid)).record
+        record = await service.record(gid)
         async with needs_permission("send_messages_in_threads", "embed_links"):
             with speaking(public):
                 view = lobby_view(record)
@@ -248,7 +237,7 @@ async def lobby_action(interaction: discord.Interaction[Any], action: str,
     elif action == "leave":
         await service.leave(game_id, user.id)
     elif action == "ai":
-        record = (await service.load(game_id)).record
+        record = await service.record(game_id)
         await service.add_ai(game_id, record.options.get("ai_level", DEFAULT_AI_LEVEL),
                              by_user=by)
     elif action == "start":
@@ -296,7 +285,7 @@ def rematch_view(game_id: int) -> discord.ui.View:
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     bot = hadara_bot(interaction)
-    record = (await bot.service.load(game_id)).record
+    record = await bot.service.record(game_id)
     if record.status != FINISHED:
         raise Denied("rematch.not_finished")
     # the access policy let only a player of this game, in its server, click

@@ -30,8 +30,8 @@ from bot.client import HadaraBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage.base import ACTIVE  # noqa: E402
-from cogs import panels as P  # noqa: E402
-from cogs.table import Coalescer  # noqa: E402
+from cogs.play import panels as P  # noqa: E402
+from cogs.table.coalescer import Coalescer  # noqa: E402
 from i18n import LOCALES, translate  # noqa: E402
 
 from . import strict as strict_layer  # noqa: E402

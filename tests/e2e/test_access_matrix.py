@@ -33,16 +33,16 @@ from bot.access import Actor
 from bot.limits import Window
 from bot.service import Refusal
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY
-from cogs import ahead as A
-from cogs import panels as P
-from cogs.ahead import AheadButton, AheadSelect
+from cogs.admin.cog import RepairButton
 from cogs.components import ALL
-from cogs.errors import refusal_text
-from cogs.game import RepairButton
-from cogs.learn import NotesOffButton
-from cogs.lobby import LOBBY_ACTIONS, LobbyButton, RematchButton
-from cogs.multiday import VoteButton
-from cogs.play import ActionButton, HintButton, NavButton, PanelSelect, TakeTurnButton
+from cogs.edge.errors import refusal_text
+from cogs.learn.cog import NotesOffButton
+from cogs.multiday.cog import VoteButton
+from cogs.play import panels as P
+from cogs.play import queue as A
+from cogs.play.queue import AheadButton, AheadSelect
+from cogs.play.turns import ActionButton, HintButton, NavButton, PanelSelect, TakeTurnButton
+from cogs.table.lobby import LOBBY_ACTIONS, LobbyButton, RematchButton
 from i18n import translate
 
 from .conftest import (
@@ -290,7 +290,8 @@ async def target(w: World, gid: int) -> Target:
     options = await w.service.options(gid, seat) if game is not None and \
         game.decision_id(seat) is not None else []
     action = options[0]["action"] if options else {"type": "none"}
-    token = A.token(game) if game is not None else "0000"
+    token = (await w.service.queue_panel(gid, bob)).token if game is not None \
+        and snap.record.status == ACTIVE else "0000"
     return Target(gid, seat, decision, action, token, seats[alice], bob)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from cogs.play import build, to_discord
+from cogs.play.turns import layout, to_discord
 
 from .conftest import (
     World,
@@ -71,7 +71,7 @@ async def test_stale_and_foreign_clicks_change_nothing(tmp_path: Path,
         # another player's panel, and a panel clicked by someone without a seat: the bot
         # posts seat A's panel where everyone can click it (a DM or an ephemeral panel can
         # only be clicked by its owner in Discord; the custom id is what travels)
-        panel, file = await build(w.service, gid, seat_a)
+        panel, file = layout(await w.service.panel(gid, user_a))
         embed, view = to_discord(panel)
         channel = w.bot.get_channel(thread.id)
         assert isinstance(channel, discord.Thread)

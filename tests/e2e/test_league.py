@@ -54,7 +54,7 @@ async def start_round(w: World, admin: Any) -> list[int]:
 async def test_league_season(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with world(tmp_path, monkeypatch, names=NAMES) as w:
         cog: Any = w.bot.get_cog("League")
-        cog.leagues.stand_ins = True  # an AI stands in for every member: the games run alone
+        w.bot.leagues.leagues.stand_ins = True  # an AI stands in for every member: the games run alone
         role = w.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
         admin = w.guild.add_member(w.env.create_user("boss"), roles=[role])
         alice = w.members["alice"]
@@ -94,8 +94,8 @@ async def test_league_season(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         assert shown.embeds and shown.attachments
         lines = shown.embeds[0].description.splitlines()
         assert len(lines) == len(NAMES) and all("pts" in line for line in lines)
-        lid = await cog.leagues.find(w.guild.id, "Friday")
-        rows = await cog.leagues.standings(lid)
+        lid = await w.bot.leagues.leagues.find(w.guild.id, "Friday")
+        rows = await w.bot.leagues.leagues.standings(lid)
         assert all(r["games"] == 2 for r in rows)
 
         full = await admin.slash(w.channel, "hadara league round")
@@ -149,7 +149,7 @@ async def test_league_season(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 def test_review_payload_items() -> None:
     """The review message: the summary, then one embed per item (at most five) with its
     image and "you chose X (−N pts vs Y): reason"."""
-    from cogs.league import review_payload
+    from cogs.league.cog import review_payload
 
     item = {"kind": "draft", "kind_name": "Draft", "epoch": 2, "taken_label": "Farmer",
             "best_label": "Statue", "loss": 3.25, "reason": "the statue scores more",
@@ -172,13 +172,14 @@ def test_commands_within_limits_and_worded() -> None:
     from discord import app_commands
 
     from bot.messages import has
-    from cogs import game
-    from cogs import league as lc
+    from cogs.admin.cog import void
+    from cogs.components import full_tree
+    from cogs.league import cog as lc
 
     name = re.compile(r"^[-_a-z0-9]{1,32}$")
-    assert len(game.COMMAND_NAMES) + len(lc.COMMANDS) <= 25
-    leaves: list[Any] = [lc.void]
-    for cmd in lc.COMMANDS:
+    assert len(full_tree().commands) <= 25
+    leaves: list[Any] = [void]
+    for _, cmd in lc.LeagueCog.COMMANDS:
         leaves += list(cmd.commands) if isinstance(cmd, app_commands.Group) else [cmd]
         assert name.match(cmd.name) and 1 <= len(cmd.description) <= 100
     for cmd in leaves:

@@ -27,13 +27,13 @@ from bot.client import HadaraBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage import SqliteStore  # noqa: E402
-from cogs import panels as P  # noqa: E402
 from cogs.components import ALL as DYNAMIC_ITEMS  # noqa: E402
-from cogs.play import send_panel_dm, take_turn_view, to_discord  # noqa: E402
+from cogs.play import panels as P  # noqa: E402
+from cogs.play.turns import send_panel_dm, take_turn_view, to_discord  # noqa: E402
 
 
 def _extensions() -> tuple[str, ...]:
-    return tuple(e for e in ("cogs.errors", "cogs.play", "cogs.components") if importlib.util.find_spec(e))
+    return tuple(e for e in ("cogs.edge", "cogs.commands", "cogs.play", "cogs.components") if importlib.util.find_spec(e))
 
 
 def buttons(components: list[dict[str, Any]], kind: str = "a") -> list[dict[str, Any]]:

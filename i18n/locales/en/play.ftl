@@ -89,20 +89,8 @@ play-waiting_on = Nothing to decide for you now. Waiting for: { $names }.
 play-nothing_to_decide = Nothing to decide for you now.
 play-dm-turn = Your turn in game #{ $game }.
 play-dm-turn_link = Your turn in game #{ $game }: { $url }
-play-refuse-not_your_panel = This panel belongs to { $name }; press “Take my turn” on the board to open yours.
-play-refuse-not_seated = You are not playing in this game.
-play-refuse-not_found = This game no longer exists.
-play-refuse-not_started = This game has not started yet.
-play-refuse-finished = This game is over.
-play-refuse-abandoned = This game was abandoned.
-play-refuse-conceded = You conceded this game; the AI plays your seat now.
-play-refuse-not_your_decision = You have nothing to decide right now.
-play-refuse-stale = That choice is no longer current.
-play-refuse-already_recorded = That choice is already recorded.
 play-refuse-malformed = That choice could not be read; open your panel again.
-play-refuse-hints_off = Hints are turned off in this game.
-play-refuse-generic = That did not work: { $message }
-play-refuse-error = Something went wrong; it has been logged. Try “Take my turn” again.
+refusal-bad_request-hints_off = Hints are turned off in this game.
 play-hint-answer =
     💡 Suggestion: **{ $label }**
     { $reason }

@@ -13,13 +13,6 @@ refusal-bad_request-bad_user = That user id is not valid.
 refusal-bad_request-bad_guild = That server id is not valid.
 refusal-bad_request-bad_values = Those values cannot be stored.
 
-play-refuse-damaged = This game's stored record is damaged; the server's managers have been told.
-play-refuse-not_repairable = This game's damage cannot be mended by cutting its moves back.
-play-refuse-not_damaged = This game is not damaged: there is nothing to repair.
-play-refuse-storage_unavailable = Your move was not taken: the game cannot be saved right now. Try again in a moment.
-play-refuse-repair_changed = The damage changed since it was shown; look at the repair again.
-play-refuse-invisible_name = A name needs at least one visible character.
-play-refuse-bad_characters = That name holds characters that are not text.
 
 # what is wrong with a damaged game (Update.damage.reason, repair_preview()["reason"])
 storage-damage-reason-bad_json = one of its stored moves cannot be read

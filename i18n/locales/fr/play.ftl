@@ -131,20 +131,8 @@ play-waiting_on = Rien à décider pour vous pour l'instant. En attente de : { $
 play-nothing_to_decide = Rien à décider pour vous pour l'instant.
 play-dm-turn = À vous de jouer dans la partie #{ $game }.
 play-dm-turn_link = À vous de jouer dans la partie #{ $game } : { $url }
-play-refuse-not_your_panel = Ce panneau appartient à { $name } ; appuyez sur « Jouer mon tour » sur le plateau pour ouvrir le vôtre.
-play-refuse-not_seated = Vous ne jouez pas dans cette partie.
-play-refuse-not_found = Cette partie n'existe plus.
-play-refuse-not_started = Cette partie n'a pas encore commencé.
-play-refuse-finished = Cette partie est terminée.
-play-refuse-abandoned = Cette partie a été abandonnée.
-play-refuse-conceded = Vous avez déclaré forfait dans cette partie ; l'IA joue désormais votre place.
-play-refuse-not_your_decision = Vous n'avez rien à décider pour l'instant.
-play-refuse-stale = Ce choix n'est plus d'actualité.
-play-refuse-already_recorded = Ce choix est déjà enregistré.
 play-refuse-malformed = Ce choix est illisible ; rouvrez votre panneau.
-play-refuse-hints_off = Les indices sont désactivés dans cette partie.
-play-refuse-generic = Cela n'a pas marché : { $message }
-play-refuse-error = Un problème est survenu ; il a été consigné. Réessayez « Jouer mon tour ».
+refusal-bad_request-hints_off = Les indices sont désactivés dans cette partie.
 play-hint-answer =
     💡 Suggestion : **{ $label }**
     { $reason }

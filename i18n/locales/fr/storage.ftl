@@ -13,13 +13,6 @@ refusal-bad_request-bad_user = Cet identifiant d'utilisateur n'est pas valide.
 refusal-bad_request-bad_guild = Cet identifiant de serveur n'est pas valide.
 refusal-bad_request-bad_values = Ces valeurs ne peuvent pas être enregistrées.
 
-play-refuse-damaged = L'enregistrement de cette partie est endommagé ; les gestionnaires du serveur ont été prévenus.
-play-refuse-not_repairable = Les dégâts de cette partie ne se réparent pas en retirant ses derniers coups.
-play-refuse-not_damaged = Cette partie n'est pas endommagée : il n'y a rien à réparer.
-play-refuse-storage_unavailable = Votre coup n'a pas été pris : la partie ne peut pas être enregistrée pour l'instant. Réessayez dans un moment.
-play-refuse-repair_changed = Les dégâts ont changé depuis leur affichage ; regardez la réparation à nouveau.
-play-refuse-invisible_name = Un nom doit contenir au moins un caractère visible.
-play-refuse-bad_characters = Ce nom contient des caractères qui ne sont pas du texte.
 
 # ce qui ne va pas dans une partie endommagée (Update.damage.reason, repair_preview()["reason"])
 storage-damage-reason-bad_json = l'un de ses coups enregistrés est illisible

@@ -80,20 +80,8 @@ play-waiting_on = 今あなたが決めることはありません。待機中�
 play-nothing_to_decide = 今あなたが決めることはありません。
 play-dm-turn = ゲーム #{ $game } であなたの手番です。
 play-dm-turn_link = ゲーム #{ $game } であなたの手番です：{ $url }
-play-refuse-not_your_panel = このパネルは { $name } のものです。自分のパネルを開くには、盤面の「手番を行う」を押してください。
-play-refuse-not_seated = あなたはこのゲームに参加していません。
-play-refuse-not_found = このゲームはもう存在しません。
-play-refuse-not_started = このゲームはまだ始まっていません。
-play-refuse-finished = このゲームは終了しました。
-play-refuse-abandoned = このゲームは中止されました。
-play-refuse-conceded = このゲームは投了済みです。現在はAIがあなたの席をプレイしています。
-play-refuse-not_your_decision = 今あなたが決めることはありません。
-play-refuse-stale = その選択はもう有効ではありません。
-play-refuse-already_recorded = その選択はすでに記録されています。
 play-refuse-malformed = その選択を読み取れませんでした。パネルを開き直してください。
-play-refuse-hints_off = このゲームではヒントがオフになっています。
-play-refuse-generic = うまくいきませんでした：{ $message }
-play-refuse-error = 問題が発生しました。記録済みです。もう一度「手番を行う」を押してください。
+refusal-bad_request-hints_off = このゲームではヒントがオフになっています。
 play-hint-answer =
     💡 おすすめ：**{ $label }**
     { $reason }

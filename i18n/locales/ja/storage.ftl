@@ -12,13 +12,6 @@ refusal-bad_request-bad_user = そのユーザーIDは無効です。
 refusal-bad_request-bad_guild = そのサーバーIDは無効です。
 refusal-bad_request-bad_values = それらの値は保存できません。
 
-play-refuse-damaged = このゲームの保存記録が破損しています。サーバーの管理者に通知しました。
-play-refuse-not_repairable = このゲームの破損は、最後の手を取り消すだけでは直せません。
-play-refuse-not_damaged = このゲームは破損していません。修復するものはありません。
-play-refuse-storage_unavailable = あなたの手は受け付けられませんでした。今はゲームを保存できません。少ししてからもう一度お試しください。
-play-refuse-repair_changed = 表示したあとで破損の内容が変わりました。修復内容をもう一度確認してください。
-play-refuse-invisible_name = 名前には目に見える文字が少なくとも1つ必要です。
-play-refuse-bad_characters = その名前には文字として扱えないものが含まれています。
 
 # 破損したゲームの問題点（Update.damage.reason、repair_preview()["reason"]）
 storage-damage-reason-bad_json = 保存された手の1つが読み取れません

@@ -1,0 +1,142 @@
+"""The ``Admin`` feature: a server's administration of Hadara — ``/hadara admin allowance``
+(vacation days), ``admin repair`` (a damaged game, with its Repair button) and ``admin void``
+(a rated result). The access policy decides who may (Manage Server in the game's or this
+server: docs/security.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.messages import has, t
+from cogs.commands import ADMIN, GameArg
+from cogs.edge.errors import Denied, reply_error
+from cogs.edge.feature import Commands, Components, Feature
+from cogs.edge.games import game_autocomplete, hadara_bot
+from cogs.edge.guard import Guarded
+from cogs.edge.guard import game as guard_game
+from cogs.edge.language import L
+from i18n import join as join_list
+
+if TYPE_CHECKING:
+    from bot.client import HadaraBot
+
+MAX_CONTENT = 2000
+
+
+@app_commands.command(name="allowance", description=L("cmd.admin.allowance"))
+@app_commands.describe(days=L("cmd.admin.allowance.days"))
+async def allowance(interaction: discord.Interaction[Any],
+                    days: app_commands.Range[int, 0, 365]) -> None:
+    bot = hadara_bot(interaction)
+    assert interaction.guild_id is not None
+    await bot.service.set_away_allowance(interaction.guild_id, days)
+    await interaction.response.send_message(t("md.admin.allowance.done", days=days),
+                                            ephemeral=True)
+
+
+def repair_text(preview: dict[str, Any]) -> str:
+    """A damaged game's repair as its managers read it: what is wrong, what a repair keeps and
+    how many moves of whom it drops (never what they were: a dropped move may be a pick
+    still hidden from the table)."""
+    gid = preview["game_id"]
+    reason = preview.get("reason")
+    if reason is None and preview.get("marked") is None:
+        return t("admin.repair.healthy", id=gid)
+    key = f"storage.damage.reason.{reason}"
+    lines = [t("admin.repair.title", id=gid,
+               reason=t(key) if reason and has(key) else t("storage.damage.reason.bad_record"))]
+    if not preview.get("repairable"):
+        lines.append(t("admin.repair.cannot"))
+        return "\n".join(lines)
+    names = {s["seat"]: s["name"] for s in preview.get("seats") or []
+             if isinstance(s, dict) and "seat" in s}
+    per_seat: dict[int, int] = {}
+    for row in preview.get("actions") or []:
+        per_seat[int(row["seat"])] = per_seat.get(int(row["seat"]), 0) + 1
+    who = join_list([t("admin.repair.seat", name=names.get(seat, "?"), count=n)
+                     for seat, n in sorted(per_seat.items())])
+    lines.append(t("admin.repair.plan", keep=preview["keep"], total=preview["total"],
+                   dropped=preview["dropped"], who=who or "—"))
+    return "\n".join(lines)
+
+
+class RepairButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"hd1:repair:(?P<game>[0-9]{1,18}):(?P<keep>[0-9]{1,6})"):
+    """Confirms a repair exactly as it was shown (the number of moves kept)."""
+
+    access_kind = "repair"
+
+    def __init__(self, game_id: int, keep: int) -> None:
+        super().__init__(discord.ui.Button(label=t("admin.repair.button"),
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"hd1:repair:{game_id}:{keep}"))
+        self.game_id, self.keep = game_id, keep
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Any) -> RepairButton:
+        return cls(int(match["game"]), int(match["keep"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            update = await hadara_bot(interaction).service.repair(self.game_id, keep=self.keep)
+            await interaction.followup.send(
+                t("admin.repair.done", id=self.game_id, dropped=update.dropped), ephemeral=True)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+
+@app_commands.command(name="repair", description=L("cmd.admin.repair"))
+@app_commands.describe(game=L("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def repair(interaction: discord.Interaction[Any], game: GameArg) -> None:
+    """A damaged game: what is wrong, and a button that cuts it back to its last valid move
+    (the cut moves are kept in the backup table). Managers with Manage Server only."""
+    await guard_game(interaction, game, "repair")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    preview = await hadara_bot(interaction).service.repair_preview(game)
+    extra: dict[str, Any] = {}
+    if preview.get("repairable") and (preview.get("reason") or preview.get("marked")):
+        view = discord.ui.View(timeout=None)
+        view.add_item(RepairButton(game, int(preview["keep"])))
+        extra["view"] = view
+    await interaction.followup.send(repair_text(preview)[:MAX_CONTENT], ephemeral=True,
+                                    **extra)
+
+
+@app_commands.command(name="void", description=L("cmd.admin.void"))
+@app_commands.describe(game=L("cmd.game"), restore=L("cmd.admin.void.restore"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def void(interaction: discord.Interaction[Any], game: GameArg,
+               restore: bool = False) -> None:
+    bot = hadara_bot(interaction)
+    await guard_game(interaction, game, "void")
+    res = await bot.leagues.rated_result(game)
+    if res is None or res.guild_id != interaction.guild_id:
+        raise Denied("admin.void.unknown", id=game)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.leagues.ratings.void(game, interaction.user.id, voided=not restore)
+    key = "admin.void.restored" if restore else "admin.void.done"
+    await interaction.followup.send(t(key, id=game), ephemeral=True)
+
+
+class Admin(Feature):
+    """A server's administration: vacation allowance, damaged games, rated results."""
+
+    COMMANDS: ClassVar[Commands] = ((ADMIN, allowance), (ADMIN, repair), (ADMIN, void))
+    COMPONENTS: ClassVar[Components] = (RepairButton,)
+
+    def __init__(self, bot: HadaraBot) -> None:
+        self.bot = bot
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(bot))  # type: ignore[arg-type]

@@ -1,0 +1,95 @@
+"""The ``Play`` feature: private choices — "Take my turn", the decision panels and their
+components (:mod:`.turns`), acting ahead ("Queue my choice", :mod:`.queue`), ``/hadara hand``,
+and the DM panel told when a queued choice was played."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.messages import t
+from bot.service import Update
+from bot.service.updates import REMINDER
+from cogs.commands import HADARA, GameArg
+from cogs.edge.feature import Commands, Components, Feature
+from cogs.edge.games import find_game, game_autocomplete, hadara_bot
+from cogs.edge.language import L, user_language
+from cogs.edge.tasks import Tasks
+from cogs.multiday.words import ahead_played, panel_deadline
+from i18n import speaking
+
+from . import queue, turns
+
+if TYPE_CHECKING:
+    from bot.client import HadaraBot
+
+
+@app_commands.command(name="hand", description=L("cmd.hand"))
+@app_commands.describe(game=L("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def hand(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    """The player's private picture (their cards and current decision), with "Queue my
+    choice" while they wait."""
+    gid = await find_game(interaction, game)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    state = await hadara_bot(interaction).service.panel(gid, interaction.user.id, image=True)
+    text = (t("game.hand.deciding", id=gid, what=t(f"table.kind.{state.kind}"))
+            if state.decision_id is not None else t("game.hand.cards", id=gid))
+    deadline = panel_deadline(state.deadline)
+    if deadline:
+        text += "\n" + deadline
+    extra: dict[str, Any] = {}
+    if state.decision_id is None and state.can_queue:
+        view = discord.ui.View(timeout=None)
+        view.add_item(queue.open_button(gid, state.seat))
+        extra["view"] = view
+    assert state.image is not None
+    await interaction.followup.send(text, file=discord.File(io.BytesIO(state.image),
+                                                            "hand.png"),
+                                    ephemeral=True, **extra)
+
+
+class Play(Feature):
+    """Private choices: its components, ``/hadara hand``, and DM panels told that a queued
+    choice was played."""
+
+    COMMANDS: ClassVar[Commands] = ((HADARA, hand),)
+    COMPONENTS: ClassVar[Components] = (*turns.COMPONENTS, *queue.COMPONENTS)
+
+    def __init__(self, bot: HadaraBot) -> None:
+        self.bot = bot
+        self._tasks = Tasks()
+        self._unsubscribe: Any = None
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self._unsubscribe = self.bot.service.subscribe(self.on_update)
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        await self._tasks.cancel()
+
+    def on_update(self, update: Update) -> None:
+        if update.cause != REMINDER and ahead_played([update]):
+            self._tasks.spawn(self.tell_played(update))
+
+    async def tell_played(self, update: Update) -> None:
+        """The player's DM panel (if any) says their queued choice was played."""
+        users = {s.seat: s.user_id for s in update.seats}
+        for seat in ahead_played([update]):
+            uid = users.get(seat)
+            if uid is None:
+                continue
+            with speaking(await user_language(self.bot, uid)):
+                note = t("md.ahead.played", id=update.game_id)
+            await turns.update_dm(self.bot, update.game_id, seat, uid, note=note)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))  # type: ignore[arg-type]

@@ -1,0 +1,133 @@
+"""The board message of a game's thread: the two pictures and the status line, edited in place
+(or posted again at the bottom), and its counters per thread (``bot.table_stats``)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.messages import t
+from bot.service import Refusal
+from bot.storage.base import ACTIVE, GameRecord
+from cogs.edge.errors import Denied
+from cogs.edge.language import table_language
+from cogs.play.turns import take_turn_view
+from i18n import current, speaking
+
+from .coalescer import status_line
+
+if TYPE_CHECKING:
+    from bot.client import HadaraBot
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TableStats:
+    """Per thread: what the table did (read by tests and operators)."""
+
+    board_edits: int = 0
+    board_posts: int = 0
+    posts: int = 0
+    lobby_edits: int = 0
+    dms: int = 0
+    dms_refused: int = 0
+
+    @property
+    def edits(self) -> int:
+        return self.board_edits
+
+
+def stats(bot: HadaraBot) -> defaultdict[int, TableStats]:
+    """The counters of every thread (kept on the bot: they outlive a reloaded cog)."""
+    out: defaultdict[int, TableStats] = bot.__dict__.setdefault("table_stats",
+                                                                defaultdict(TableStats))
+    return out
+
+
+async def get_thread(bot: HadaraBot, thread_id: int) -> discord.Thread | None:
+    channel = bot.get_channel(thread_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(thread_id)
+        except discord.HTTPException as exc:
+            log.warning("thread %s is gone (%s)", thread_id, exc)
+            return None
+    return channel if isinstance(channel, discord.Thread) else None
+
+
+async def payload(bot: HadaraBot, gid: int, record: GameRecord) -> dict[str, Any]:
+    """The board message in the language being spoken: status line, two pictures, and "Take my
+    turn" while the game is in play (one service call for everything)."""
+    board = await bot.service.board(gid, current())
+    files = [discord.File(io.BytesIO(board.images[name]), f"{name}.png")
+             for name in ("table", "players")]
+    embeds = [discord.Embed(colour=discord.Colour.dark_gold()).set_image(
+        url=f"attachment://{name}.png") for name in ("table", "players")]
+    embeds[0].title = t("table.board.title", id=gid)
+    components: discord.ui.View | None = None
+    if record.status == ACTIVE:
+        components = take_turn_view(gid, hints=bool(record.options.get("hints", False)))
+    return {"content": status_line(board.view, record, board.waiting), "embeds": embeds,
+            "files": files, "view": components}
+
+
+async def update_board(bot: HadaraBot, gid: int, record: GameRecord, thread: discord.Thread,
+                       *, new: bool = False) -> discord.Message | discord.PartialMessage:
+    """Edit the board message in place (post it if there is none, or if ``new``: then the old
+    one loses its button). Returns the board message."""
+    with speaking(await table_language(bot, record)):
+        sent_payload = await payload(bot, gid, record)
+    board_id = record.discord.get("board")
+    counters = stats(bot)[thread.id]
+    if board_id and not new:
+        message = thread.get_partial_message(int(board_id))
+        try:
+            edited = await message.edit(content=sent_payload["content"],
+                                        embeds=sent_payload["embeds"],
+                                        attachments=sent_payload["files"],
+                                        view=sent_payload["view"],
+                                        allowed_mentions=discord.AllowedMentions.none())
+            counters.board_edits += 1
+            return edited
+        except discord.NotFound:
+            log.info("board message of game %s is gone; posting a new one", gid)
+    if board_id and new:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.get_partial_message(int(board_id)).edit(view=None)
+    sent = await thread.send(content=sent_payload["content"], embeds=sent_payload["embeds"],
+                             files=sent_payload["files"], view=sent_payload["view"],
+                             allowed_mentions=discord.AllowedMentions.none())
+    counters.board_posts += 1
+    await bot.service.set_discord(gid, {"board": sent.id})
+    return sent
+
+
+async def private_board(bot: HadaraBot, gid: int) -> dict[str, Any]:
+    """The board as the thread shows it, for a private answer: status line, pictures, no
+    buttons (``/hadara board`` outside the game's server, or again within minutes), in the
+    reader's language."""
+    record = await bot.service.record(gid)
+    if record.setup is None:
+        raise Refusal("not_started", "The game has not started yet.")
+    out = await payload(bot, gid, record)
+    out.pop("view", None)
+    return out
+
+
+async def repost_board(bot: HadaraBot, gid: int) -> discord.Message | discord.PartialMessage:
+    """``/hadara board``: the board posted again at the bottom of the thread."""
+    record = await bot.service.record(gid)
+    if record.setup is None:
+        raise Refusal("not_started", "The game has not started yet.")
+    thread_id = record.discord.get("thread")
+    thread = await get_thread(bot, int(thread_id)) if thread_id else None
+    if thread is None:
+        raise Denied("table.error.no_thread", id=gid)
+    return await update_board(bot, gid, record, thread, new=True)

@@ -1,0 +1,220 @@
+"""The table's pure parts: which updates of a game go into one flush (:class:`Coalescer`), and
+the words of the board's status line and of the thread's messages. No Discord here: tests run
+them on plain updates and a virtual clock."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.messages import t
+from bot.service import Update
+from bot.service.updates import ABANDONED as CAUSE_ABANDONED
+from bot.service.updates import CONCEDED, STARTED, Waiting
+from bot.storage.base import ABANDONED, ACTIVE, LOBBY, GameRecord, SeatRecord
+from cogs.multiday.words import board_deadlines, is_human
+from hadara.narrate import EPOCH, describe, step_name
+
+#: Events that make a message of their own (with their lines; a reveal also with its image).
+HEADLINE_EVENTS = frozenset({"setup_revealed", "round_revealed", "colony_taken",
+                             "statue_carved", "feeding_revealed", "medals_revealed"})
+#: Events whose lines go along when a message is posted anyway (a ping, a headline).
+CONTEXT_EVENTS = frozenset({"wheel_set", "took", "income", "phase_b_started", "epoch_started"})
+MAX_CONTENT = 2000
+
+
+# ---------------------------------------------------------------------- coalescing (pure)
+
+
+def human_waiting(update: Update) -> list[Waiting]:
+    """The decisions of ``update.waiting`` that a person (not an AI, not conceded, not taken
+    over by the AI after missed deadlines or a vote) must take."""
+    seats = {s.seat: s for s in update.seats}
+    return [w for w in update.waiting if is_human(seats.get(w.seat))]
+
+
+@dataclass
+class Batch:
+    """The updates of one game gathered into one flush, and the decisions to announce."""
+
+    game_id: int
+    updates: list[Update]
+    ping: list[Waiting] = field(default_factory=list)
+
+    @property
+    def last(self) -> Update:
+        return self.updates[-1]
+
+    @property
+    def status(self) -> str:
+        return self.last.status
+
+    @property
+    def lobby_changed(self) -> bool:
+        """The lobby message must be redrawn (seats changed, the game started or was
+        cancelled)."""
+        return any(u.status == LOBBY or u.cause in (STARTED, CAUSE_ABANDONED)
+                   for u in self.updates)
+
+    @property
+    def board_changed(self) -> bool:
+        """The board message must be edited: anything happened in a started game."""
+        return any(u.status != LOBBY for u in self.updates)
+
+    @property
+    def over(self) -> bool:
+        return any(u.over for u in self.updates)
+
+    @property
+    def abandoned(self) -> bool:
+        return any(u.cause == CAUSE_ABANDONED for u in self.updates)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [ev for u in self.updates for ev in u.public]
+
+    @property
+    def conceded(self) -> list[int]:
+        return [seat for u in self.updates if u.cause == CONCEDED for seat, _ in u.by]
+
+
+class Coalescer:
+    """Per game: gather updates and say when to flush them (see the module docstring).
+
+    Pure: time is passed in (``now``), nothing is awaited. ``push`` returns when the game is
+    due; ``take`` hands over the batch once due and remembers which people's decisions it
+    announces, so each decision is announced once."""
+
+    def __init__(self, quiet: float = 0.6, urgent: float = 0.1, max_wait: float = 4.0,
+                 min_interval: float = 1.0) -> None:
+        self.quiet, self.urgent, self.max_wait, self.min_interval = (
+            quiet, urgent, max_wait, min_interval)
+        self._pending: dict[int, list[Update]] = {}
+        self._first: dict[int, float] = {}
+        self._last: dict[int, float] = {}
+        self._hurry: set[int] = set()
+        self._flushed: dict[int, float] = {}
+        self._announced: dict[int, set[tuple[int, str]]] = defaultdict(set)
+
+    def is_urgent(self, update: Update) -> bool:
+        """Flush soon: the lobby changed, the game started or ended, or a person must now
+        take a decision not announced yet."""
+        if update.status != ACTIVE or update.cause == STARTED or update.over:
+            return True
+        seen = self._announced[update.game_id]
+        return any((w.seat, w.decision_id) not in seen for w in human_waiting(update))
+
+    def push(self, update: Update, now: float) -> float:
+        gid = update.game_id
+        self._pending.setdefault(gid, []).append(update)
+        self._first.setdefault(gid, now)
+        self._last[gid] = now
+        if self.is_urgent(update):
+            self._hurry.add(gid)
+        due = self.due(gid)
+        assert due is not None
+        return due
+
+    def due(self, game_id: int) -> float | None:
+        """When the game's pending updates should be flushed (None: nothing pending)."""
+        if game_id not in self._pending:
+            return None
+        wait = self.urgent if game_id in self._hurry else self.quiet
+        when = min(self._last[game_id] + wait, self._first[game_id] + self.max_wait)
+        return max(when, self._flushed.get(game_id, -math.inf) + self.min_interval)
+
+    def pending(self) -> list[int]:
+        return list(self._pending)
+
+    def take(self, game_id: int, now: float, force: bool = False) -> Batch | None:
+        """The game's batch if it is due (or ``force``), else None."""
+        due = self.due(game_id)
+        if due is None or (not force and now + 1e-9 < due):
+            return None
+        updates = self._pending.pop(game_id)
+        self._first.pop(game_id, None)
+        self._last.pop(game_id, None)
+        self._hurry.discard(game_id)
+        self._flushed[game_id] = now
+        seen = self._announced[game_id]
+        last = updates[-1]
+        ping = [w for w in human_waiting(last) if (w.seat, w.decision_id) not in seen]
+        seen.update((w.seat, w.decision_id) for w in ping)
+        if last.status != ACTIVE:
+            self.forget(game_id, keep_flush=True)
+        return Batch(game_id, updates, ping)
+
+    def forget(self, game_id: int, keep_flush: bool = False) -> None:
+        self._announced.pop(game_id, None)
+        if not keep_flush:
+            self._flushed.pop(game_id, None)
+
+
+# ---------------------------------------------------------------------- wording
+
+
+def seat_names(record: GameRecord) -> dict[int, str]:
+    return {s.seat: s.name for s in record.seats}
+
+
+def status_line(view: dict[str, Any], record: GameRecord,
+                waiting: Iterable[Waiting] = ()) -> str:
+    """Epoch, phase, step, round and who we wait on (names: an edit notifies nobody), with
+    each pending player's deadline as Discord timestamps when the game has time control."""
+    names = seat_names(record)
+    if record.status == ABANDONED:
+        return t("table.status.abandoned", id=record.id)
+    if view.get("over"):
+        winners = ", ".join(names.get(s, "?") for s in view.get("winners") or [])
+        return t("table.status.over", id=record.id, winners=winners or "—")
+    step = view.get("step", "")
+    where = t("table.status.where", id=record.id, epoch=EPOCH.get(view.get("epoch", 1), "?"),
+              phase=view.get("phase", "?"), step=step_name(step))
+    if step == "draft":
+        where += t("table.status.round", n=int(view.get("round", 0)) + 1)
+    elif step == "phase_b":
+        where += t("table.status.turn", n=int(view.get("round", 0)) + 1)
+    who = ", ".join(names.get(s, "?") for s in view.get("waiting_on", []))
+    line = where + "\n" + t("table.status.waiting", names=who or "—")
+    deadlines = board_deadlines(waiting, names)
+    if deadlines:
+        line += "\n" + deadlines
+    return line
+
+
+def event_lines(events: Iterable[dict[str, Any]], kinds: frozenset[str], players: list[str],
+                catalog: Any) -> list[str]:
+    lines: list[str] = []
+    for ev in events:
+        if ev.get("kind") in kinds:
+            lines.extend(line.strip() for line in describe(ev, players, catalog) if line.strip())
+    return lines
+
+
+def ping_lines(ping: list[Waiting], seats: list[SeatRecord]) -> list[str]:
+    """One line per decision kind: the mentions of the people who must take it."""
+    users = {s.seat: s.user_id for s in seats}
+    by_kind: dict[str, list[str]] = {}
+    for w in ping:
+        if users.get(w.seat) is not None:
+            by_kind.setdefault(w.kind, []).append(f"<@{users[w.seat]}>")
+    return [t("table.turn", mentions=" ".join(m), what=t(f"table.kind.{kind}"))
+            for kind, m in by_kind.items()]
+
+
+def fit(lines: list[str], tail: list[str], limit: int = MAX_CONTENT) -> str:
+    """The lines and then the tail (pings, kept whole), within Discord's content limit: the
+    oldest lines give way first."""
+    tail_text = "\n".join(tail)
+    room = limit - len(tail_text) - 2
+    kept: list[str] = []
+    for line in reversed(lines):
+        if len(line) + 1 > room:
+            kept.insert(0, "…")
+            break
+        kept.insert(0, line)
+        room -= len(line) + 1
+    return "\n".join([*kept, *tail])[:limit]
