@@ -36,6 +36,7 @@ screenshots: $(DEMO_STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest
 
 test-all: $(STAMP)
@@ -44,6 +45,7 @@ test-all: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

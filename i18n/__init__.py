@@ -29,7 +29,7 @@ from fluent.runtime import FluentBundle
 from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, ast
 
-log = logging.getLogger("hadara.i18n")
+log = logging.getLogger(__name__)
 
 #: The languages, in the order menus list them; the first is the default and the fallback.
 LOCALES: tuple[str, ...] = ("en", "fr", "ja")

@@ -241,9 +241,9 @@ def played() -> list[tuple[list[str], dict[str, Any]]]:
 @pytest.fixture
 def no_fallback(caplog: pytest.LogCaptureFixture) -> Any:
     """Fails the test when a French or Japanese message falls back to English."""
-    caplog.set_level(logging.WARNING, logger="hadara.i18n")
+    caplog.set_level(logging.WARNING, logger="i18n")
     yield
-    fell = [r.getMessage() for r in caplog.records if r.name == "hadara.i18n"]
+    fell = [r.getMessage() for r in caplog.records if r.name == "i18n"]
     assert not fell, fell
 
 

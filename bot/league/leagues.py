@@ -17,8 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.service import refusals as R
-from bot.service import scheduler as S
+from bot.service import refusals, scheduler
 from bot.service.refusals import Refusal
 from bot.service.service import GameService
 from bot.storage.base import (
@@ -48,7 +47,7 @@ ROUND_OPEN = "round_open"  # start_round: a table of the current round has no re
 SEASON_COMPLETE = "season_complete"  # start_round: every round of the season was started
 SEASON_NOT_OVER = "season_not_over"  # end_season: rounds missing or games still running
 TOO_FEW_MEMBERS = "too_few_members"  # start_round: fewer than 3 active members
-CODES = (R.NOT_FOUND, R.BAD_REQUEST, LEAGUE_EXISTS, ALREADY_MEMBER, NOT_MEMBER, ROUND_OPEN,
+CODES = (refusals.NOT_FOUND, refusals.BAD_REQUEST, LEAGUE_EXISTS, ALREADY_MEMBER, NOT_MEMBER, ROUND_OPEN,
          SEASON_COMPLETE, SEASON_NOT_OVER, TOO_FEW_MEMBERS)
 
 #: Points by finishing place, per number of seats at the table (AI seats count as places).
@@ -223,26 +222,26 @@ class LeagueService:
         :meth:`league`'s dict."""
         clean = " ".join(str(name).split())[:MAX_NAME]
         if not clean:
-            raise Refusal(R.BAD_REQUEST, "A league needs a name.", "bad_name")
+            raise Refusal(refusals.BAD_REQUEST, "A league needs a name.", "bad_name")
         if type(season_rounds) is not int or not 1 <= season_rounds <= MAX_ROUNDS:
-            raise Refusal(R.BAD_REQUEST, f"A season has 1 to {MAX_ROUNDS} rounds.",
+            raise Refusal(refusals.BAD_REQUEST, f"A season has 1 to {MAX_ROUNDS} rounds.",
                           "bad_rounds", min=1, max=MAX_ROUNDS)
         if table_size not in seating.TABLE_SIZES:
-            raise Refusal(R.BAD_REQUEST, "Tables have 3, 4 or 5 seats, or mixed sizes.",
+            raise Refusal(refusals.BAD_REQUEST, "Tables have 3, 4 or 5 seats, or mixed sizes.",
                           "bad_table_size", sizes=list(seating.TABLE_SIZES))
         if fill not in ("short", "ai"):
-            raise Refusal(R.BAD_REQUEST, "fill is short or ai.", "bad_fill")
+            raise Refusal(refusals.BAD_REQUEST, "fill is short or ai.", "bad_fill")
         if variant not in VARIANTS:
-            raise Refusal(R.BAD_REQUEST, "The variant must be basic or advanced.",
+            raise Refusal(refusals.BAD_REQUEST, "The variant must be basic or advanced.",
                           "bad_variant", variants=list(VARIANTS))
-        tc = S.parse_time_control(time_control)  # raises bad_time_control
+        tc = scheduler.parse_time_control(time_control)  # raises bad_time_control
         try:
             pts = normalise_points(points, table_size)
         except (TypeError, ValueError) as exc:
-            raise Refusal(R.BAD_REQUEST, f"Bad points: {exc}", "bad_points") from None
+            raise Refusal(refusals.BAD_REQUEST, f"Bad points: {exc}", "bad_points") from None
         tbs = list(DEFAULT_TIE_BREAKS if tie_breaks is None else tie_breaks)
         if any(tb not in TIE_BREAKS for tb in tbs) or len(set(tbs)) != len(tbs):
-            raise Refusal(R.BAD_REQUEST, f"Tie-breaks are some of {', '.join(TIE_BREAKS)}.",
+            raise Refusal(refusals.BAD_REQUEST, f"Tie-breaks are some of {', '.join(TIE_BREAKS)}.",
                           "bad_tie_breaks", allowed=list(TIE_BREAKS))
         if any(lg.name.casefold() == clean.casefold()
                for lg in await self.store.leagues(guild_id)):
@@ -268,7 +267,7 @@ class LeagueService:
         for lg in await self.store.leagues(guild_id):
             if lg.name.casefold() == " ".join(str(name).split()).casefold():
                 return lg.id
-        raise Refusal(R.NOT_FOUND, f"There is no league named {str(name)[:MAX_NAME]}.")
+        raise Refusal(refusals.NOT_FOUND, f"There is no league named {str(name)[:MAX_NAME]}.")
 
     async def league(self, league_id: int) -> dict[str, Any]:
         """``{"id", "guild", "name", "settings", "season", "season_status", "rounds_started",
@@ -284,7 +283,7 @@ class LeagueService:
     async def _current(self, league_id: int) -> tuple[LeagueRecord, SeasonRecord]:
         found = await self.store.leagues(league_id=league_id)
         if not found:
-            raise Refusal(R.NOT_FOUND, "There is no such league.", league=league_id)
+            raise Refusal(refusals.NOT_FOUND, "There is no such league.", league=league_id)
         seasons = await self.store.seasons(league_id)
         return found[0], seasons[-1]
 
@@ -296,7 +295,7 @@ class LeagueService:
         for s in await self.store.seasons(league_id):
             if s.number == number:
                 return lg, s
-        raise Refusal(R.NOT_FOUND, f"This league has no season {number}.", "no_season",
+        raise Refusal(refusals.NOT_FOUND, f"This league has no season {number}.", "no_season",
                       season=number)
 
     # -- members

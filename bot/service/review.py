@@ -19,7 +19,7 @@ from hadara import save
 from hadara.ai.review import DEFAULT_ROLLOUTS, review
 from i18n import current, speaking
 
-from . import refusals as R
+from . import refusals
 from .content import Files, worker_catalog
 from .refusals import Refusal
 from .service import GameService
@@ -67,23 +67,23 @@ async def review_job(service: GameService, game_id: int, seat: int, *, top: int 
     snap = await service.load(game_id)
     status = snap.record.status
     if status == LOBBY:
-        raise Refusal(R.NOT_STARTED, "The game has not started yet.")
+        raise Refusal(refusals.NOT_STARTED, "The game has not started yet.")
     if status == ABANDONED:
-        raise Refusal(R.ABANDONED, "The game was abandoned.")
+        raise Refusal(refusals.ABANDONED, "The game was abandoned.")
     if status != FINISHED or snap.game is None:  # still in play
-        raise Refusal(R.BAD_REQUEST, "A review is ready once the game is over.",
+        raise Refusal(refusals.BAD_REQUEST, "A review is ready once the game is over.",
                       "not_finished")
     game = snap.game
     if type(seat) is not int or not 0 <= seat < game.n:
-        raise Refusal(R.NOT_SEATED, "There is no such seat in this game.", seat=str(seat))
+        raise Refusal(refusals.NOT_SEATED, "There is no such seat in this game.", seat=str(seat))
     if level not in ("greedy", "rollout"):
-        raise Refusal(R.BAD_REQUEST, f"Unknown review level {level!r}.", "bad_level",
+        raise Refusal(refusals.BAD_REQUEST, f"Unknown review level {level!r}.", "bad_level",
                       level=str(level))
     only: list[int] | None = None
     if people_only:
         stored = await service.store.load_game(game_id)
         if stored is None:
-            raise Refusal(R.NOT_FOUND, "There is no such game.")
+            raise Refusal(refusals.NOT_FOUND, "There is no such game.")
         only = [a.seq for a in stored.actions
                 if a.seat == seat and a.submitted_by.startswith(PERSON_SOURCES)]
     data = save.to_dict(game)

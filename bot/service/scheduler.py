@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.storage.base import DEADLINE, REMINDER, TimerRecord, Vacation
 
-from . import refusals as R
+from . import refusals
 from .refusals import Refusal
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ RETRY_DELAY = 5.0  # a timer whose firing failed is tried again this much later
 TIMER_LEVEL = "greedy"  # who decides for an expired or taken-over seat
 
 # Refusal codes of the time-control calls (in bot.service.refusals.CODES)
-TIME_CODES = (R.TAKEN_OVER, R.NOT_TAKEN_OVER, R.AWAY_ALLOWANCE)
+TIME_CODES = (refusals.TAKEN_OVER, refusals.NOT_TAKEN_OVER, refusals.AWAY_ALLOWANCE)
 
 # -------------------------------------------------------------------------- AI
 
@@ -78,7 +78,7 @@ def _seconds(value: Any, what: str, *, zero: bool = False) -> float:
 
 
 def _bad(what: str) -> Refusal:
-    return Refusal(R.BAD_REQUEST, f"The time control is not valid ({what}).",
+    return Refusal(refusals.BAD_REQUEST, f"The time control is not valid ({what}).",
                    "bad_time_control", field=what, presets=[*PRESETS, "none"])
 
 

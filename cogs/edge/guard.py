@@ -5,7 +5,7 @@ Every interaction goes through it before it reads or changes a game:
 - the command tree's check (:func:`check`) decides the operations on a server or on oneself
   (``table.new``, ``league``, ``league.manage``, ``self`` …) for every command and
   autocomplete, by the command's entry in ``access.COMMANDS``;
-- a command that names a game resolves it with ``cogs.game.find_game``, which asks
+- a command that names a game resolves it with ``cogs.edge.games.find_game``, which asks
   :func:`game` with the command's operation;
 - every restart-proof component subclasses :class:`Guarded`, whose ``interaction_check`` asks
   :func:`game` (or the server rule) with the component's operation (``access.COMPONENTS``)

@@ -39,7 +39,7 @@ from i18n import speaking
 if TYPE_CHECKING:
     from bot.client import HadaraBot
 
-log = logging.getLogger("hadara.bot.learn")
+log = logging.getLogger(__name__)
 
 LEVELS = ("random", "greedy")
 AI_SEATS = 2
