@@ -33,7 +33,7 @@ Prints figures, never asserts. Each part uses its own temporary SQLite file:
 Several processes (throughput and paced only): ``--db URL`` runs them over that database
 instead of the temporary file (a SQLite path or ``sqlite:///path``, or ``postgresql://…``;
 the games are written into it first, and stay), ``--pg`` over a throw-away PostgreSQL server
-(tests/pg.py; a new database per run), and ``--processes N`` starts N worker processes
+(tests/support/pg.py; a new database per run), and ``--processes N`` starts N worker processes
 (multiprocessing, spawn), each with its own store and ``GameService`` over the same database,
 started together. The games are split between them (worker *i* plays the games *i*, *i+N* …
 and the replacements of its finished ones), and with a store that coordinates processes
@@ -620,10 +620,11 @@ def note(label: str) -> None:
 
 
 def temp_postgres() -> Any:
-    """A throw-away PostgreSQL server (tests/pg.py's ``TempPostgres``), started."""
+    """A throw-away PostgreSQL server (tests/support/pg.py's ``TempPostgres``), started."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("hadara_test_pg", ROOT / "tests" / "pg.py")
+    spec = importlib.util.spec_from_file_location("hadara_test_pg",
+                                                  ROOT / "tests" / "support" / "pg.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -657,7 +658,7 @@ def main() -> None:
                        "and stay); default: a temporary SQLite file per run")
     where.add_argument("--pg", action="store_true",
                        help="throughput and paced runs over a throw-away PostgreSQL server "
-                       "(tests/pg.py), a new database per run")
+                       "(tests/support/pg.py), a new database per run")
     parser.add_argument("--processes", type=int, default=1,
                         help="worker processes (spawned), each with its own service over the "
                         "same database, the games split between them (default 1: this one)")

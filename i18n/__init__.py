@@ -11,7 +11,7 @@ Keys are written with dots in code (``"lobby.status.open"``) and with dashes in 
 without digit grouping (game numbers and Discord ids stay whole) so plural selection still
 works; a catalog asks for grouping or decimals with ``NUMBER()``.
 
-A key missing from French or Japanese falls back to English (and ``tests/test_i18n.py`` fails);
+A key missing from French or Japanese falls back to English (and ``tests/i18n/test_i18n.py`` fails);
 a catalog file that does not parse raises :class:`CatalogError` naming the file and line.
 """
 

@@ -3,7 +3,7 @@
 For every language (all but English by default) and every catalog file: each English key
 exists, no key is extra, each message uses exactly the English message's variables, and
 each message formats (with sample numbers 1 and 2, which reach the plural variants) without
-an error. Prints one line per problem and exits 1 when there is any; ``tests/test_i18n.py``
+an error. Prints one line per problem and exits 1 when there is any; ``tests/i18n/test_i18n.py``
 runs the same checks.
 """
 

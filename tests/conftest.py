@@ -1,12 +1,13 @@
-"""Shared fixtures for the rule, view and property tests (helpers live in stacking.py), and the
-storage backends the storage and service suites run on.
+"""Shared fixtures for the rule, view and property tests (helpers live in tests/support/), and
+the storage backends the storage and service suites run on.
 
 Storage: a test that takes ``make_store`` runs once per backend, ``[sqlite]`` and ``[pg]``.
 ``make_store(place="games", *, clock=None)`` returns a store that is NOT yet opened
 (``await store.open()``) for a *place*: a SQLite file ``tmp_path / f"{place}.sqlite3"``, or a
-fresh PostgreSQL database on the session's throw-away server (tests/pg.py). The same place
-again within a test is the same file or database, so a test can close a store and open the
-place again, as a restarted process would; every test starts from empty places.
+fresh PostgreSQL database on the session's throw-away server (tests/support/pg.py). The same
+place again within a test is the same file or database, so a test can close a store and open
+the place again, as a restarted process would; every test starts from empty places. The
+factory itself (``StoreFactory``, ``SQLITE``, ``POSTGRESQL``) is in tests/support/stores.py.
 
 The PostgreSQL server is started once, lazily, by the first ``[pg]`` case (and stopped at the
 end of the session); each test's databases are dropped after it. When no server can be
@@ -20,23 +21,16 @@ it runs as ``[sqlite]`` only.
 
 from __future__ import annotations
 
-import contextlib
-import itertools
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from pg import TempPostgres, missing
 
-from bot.storage.base import Store
 from hadara.content import Catalog, default_catalog
+from tests.support.pg import TempPostgres, missing
+from tests.support.stores import POSTGRES_MODULE, POSTGRESQL, SQLITE, StoreFactory
 
-SQLITE, POSTGRESQL = "sqlite", "postgresql"
 BACKENDS = [pytest.param(SQLITE, id="sqlite"), pytest.param(POSTGRESQL, id="pg")]
-POSTGRES_MODULE = Path(__file__).resolve().parent.parent / "bot" / "storage" / "postgres.py"
-_databases = itertools.count(1)
 
 
 @pytest.fixture(scope="session")
@@ -84,53 +78,6 @@ def pg_server() -> Iterator[TempPostgres]:
         yield server
     finally:
         server.stop()
-
-
-class StoreFactory:
-    """``make_store(place="games", *, clock=None)``: a not yet opened store for a place."""
-
-    def __init__(self, backend: str, tmp_path: Path, server: TempPostgres | None = None,
-                 ) -> None:
-        self.backend = backend
-        self.tmp_path = tmp_path
-        self.server = server
-        self.databases: dict[str, str] = {}  # place -> database name
-
-    def location(self, place: str = "games") -> Path | str:
-        """The SQLite file or the PostgreSQL URL of a place (created on first use)."""
-        if self.backend == SQLITE:
-            return self.tmp_path / f"{place}.sqlite3"
-        assert self.server is not None
-        name = self.databases.get(place)
-        if name is None:
-            name = f"store_{os.getpid()}_{next(_databases)}"  # apart from pg.py's own names
-            self.server.create_database(name)
-            self.databases[place] = name
-        return self.server.url(name)
-
-    def __call__(self, place: str = "games", *,
-                 clock: Callable[[], float] | None = None) -> Store:
-        where = self.location(place)
-        kw: dict[str, Any] = {} if clock is None else {"clock": clock}
-        if self.backend == SQLITE:
-            from bot.storage.sqlite import SqliteStore
-
-            return SqliteStore(where, **kw)
-        from bot.storage.postgres import PostgresStore
-
-        store: Store = PostgresStore(where, **kw)
-        return store
-
-    def drop(self) -> None:
-        """Drop the test's databases (closing any connection a failed test left open)."""
-        server, self.server = self.server, None
-        if server is None or server.dir is None:
-            return
-        for name in self.databases.values():
-            # if it fails, the server's folder goes at the end of the session anyway
-            with contextlib.suppress(RuntimeError):
-                server._call("dropdb", "--force", "-h", str(server.dir), "-p",
-                             str(server.port), "-U", "postgres", name)
 
 
 @pytest.fixture

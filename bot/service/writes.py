@@ -7,7 +7,7 @@ to the engine's log and the game's timer changes are written in ONE transaction
 then is the clone swapped in as the live game and the update published
 (:meth:`Writes.update`). A live game object is never mutated after the swap, so a reader
 that took it holds a frozen state, and never one that is not stored
-(tests/test_storage_faults.py fails if the swap comes before the write).
+(tests/bot/storage/test_storage_faults.py fails if the swap comes before the write).
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class Writes:
             ids = await self.store.write_actions(
                 gid, ordered, status, seats=[seats[k] for k in sorted(seats)],
                 add_timers=add, delete_timers=dropped)
-        else:  # the plain call (tests/crash_child.py wraps write_actions with this signature)
+        else:  # the plain call (tests/support/crash_child.py wraps write_actions with it)
             await self.store.write_actions(gid, ordered, status)
             ids = []
         self.timers.written(add, ids, dropped)

@@ -5,8 +5,9 @@ dialect runs it. A dialect whose SQL differs for a migration ships an **override
 name in its own folder (PostgreSQL: ``migrations_pg/NNNN_name.sql``), which it runs instead of
 the shared file; a migration written once in portable SQL has no override. 0001–0007 were
 written for each dialect apart before this loader existed, so each has its PostgreSQL override,
-kept byte for byte as deployed databases ran them (``tests/test_storage.py`` hashes them). An
-override without its shared migration is refused: the numbering is one for every dialect.
+kept byte for byte as deployed databases ran them (``tests/bot/storage/test_storage.py``
+hashes them). An override without its shared migration is refused: the numbering is one for
+every dialect.
 """
 
 from __future__ import annotations

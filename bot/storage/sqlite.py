@@ -398,8 +398,8 @@ class SqliteStore(SqlStore):
         one failing write rolls back alone and raises to its own caller; every caller returns
         only after the shared COMMIT. A kill before that COMMIT loses the whole batch, none of
         which was acknowledged. aiosqlite has no public call for this, so it uses its
-        ``_execute`` (aiosqlite is pinned in pyproject.toml; tests/test_storage.py exercises
-        this path)."""
+        ``_execute`` (aiosqlite is pinned in pyproject.toml; tests/bot/storage/test_storage.py
+        exercises this path)."""
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending.append((body, fut))
         if not self._leading:

@@ -8,7 +8,7 @@ of its own: a command or component without an access entry (``bot.access.COMMAND
 _covered``.
 
 For each (command or component, role, game status) the expected answer is the access
-policy's (``bot.access.decide``, whose own table is ``tests/test_access.py``), computed from the
+policy's (``bot.access.decide``, whose own table is ``tests/bot/test_access.py``), computed from the
 role as the test set it up, not from what the bot thinks of the interaction. A refused case
 must answer exactly the policy's worded refusal and change nothing (the stored record, the
 action log, the game's version, the thread's messages); an allowed case must not be refused by

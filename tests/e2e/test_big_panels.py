@@ -1,5 +1,5 @@
 """The largest decisions seen in random games, through the real bot: a statue with 25 legal
-actions, feeding with 18, a Phase B turn with 13 (the positions tests/test_panels.py finds by
+actions, feeding with 18, a Phase B turn with 13 (the positions tests/cogs/test_panels.py finds by
 seed). The game is started through ``/hadara new`` with the same seed, brought to the position
 through the service (the random policy's moves, as the seated people), and then the player
 opens "Take my turn" and chooses by clicking through the panel's steps — every message within
@@ -35,7 +35,7 @@ Move = tuple[int, dict[str, Any], str]
 
 def script(seed: int, players: int, variant: str, kind: str,
            at_least: int) -> tuple[list[Move], int, str, int]:
-    """The random policy's moves (as in tests/test_panels.py) up to the first ``kind`` decision
+    """The random policy's moves (as in tests/cogs/test_panels.py) up to the first ``kind`` decision
     with at least ``at_least`` legal actions: (moves, seat, decision id, action count)."""
     game = Game.new([f"Player {i}" for i in range(players)], variant=variant, seed=seed)
     rng = Rng(seed)
