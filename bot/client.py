@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.league import Leagues
+from bot.pacing import COSMETIC, DM_OPEN, PERSON, Pacer, RequestStats
 from bot.service import GameService
 from bot.storage import open_store
 from bot.storage.base import Store
@@ -40,6 +42,42 @@ EXTENSIONS = ("cogs.edge", "cogs.commands", "cogs.table", "cogs.play", "cogs.mul
 
 def _discord_time() -> float:
     return discord.utils.utcnow().timestamp()
+
+
+_MESSAGE = re.compile(r"/messages/(\d+)")
+_CHANNEL = re.compile(r"/channels/(\d+)")
+
+
+class _RateLimitLog(logging.Handler):
+    """Counts discord.py's "We are being rate limited" records (a 429 it will retry), by the
+    channel of the request, so the bot can tell which games meet Discord's limits."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.by_channel: dict[int, int] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not str(record.msg).startswith("We are being rate limited") or not record.args:
+            return
+        url = str(record.args[1]) if len(record.args) > 1 else ""  # type: ignore[index]
+        m = _CHANNEL.search(url)
+        channel = int(m[1]) if m else 0
+        self.by_channel[channel] = self.by_channel.get(channel, 0) + 1
+
+
+def _kind(route: discord.http.Route) -> tuple[str, int | None, float | None]:
+    """What a request is for the pacer: its kind, channel and the age of the message it
+    edits (None: not an edit)."""
+    if route.method == "POST" and route.path == "/users/@me/channels":
+        return DM_OPEN, None, None
+    channel = int(route.channel_id) if route.channel_id is not None else None
+    if route.method == "PATCH" and "{message_id}" in route.path:
+        m = _MESSAGE.search(route.url)
+        age = None
+        if m is not None:
+            age = _discord_time() - discord.utils.snowflake_time(int(m[1])).timestamp()
+        return COSMETIC, channel, age
+    return PERSON, channel, None
 
 
 def commands_marker(db: str) -> Path:
@@ -87,6 +125,11 @@ class HadaraBot(commands.Bot):
         self.leagues: Leagues = None  # type: ignore[assignment]  # set in setup_hook
         self._own_service = service is None
         self._sync = sync  # None: by the config's policy
+        # one pacer for every request of this process (bot/pacing.py), and what Discord
+        # answered, per game
+        self.pacer = Pacer(_discord_time)
+        self.request_stats = RequestStats()
+        self._rate_log = _RateLimitLog()
 
     async def setup_hook(self) -> None:
         import rendering  # its process-wide settings, from the configuration (before any image)
@@ -99,6 +142,7 @@ class HadaraBot(commands.Bot):
             # Discord's clock: the real time in production, the virtual one under simcord (so
             # deadlines follow the time the tests advance)
             self.service = GameService(self._store, clock=_discord_time)
+        self._pace_requests()
         await self.service.open()
         # the league side of the application: ratings, leagues, the recorder of results
         self.leagues = Leagues(self.service)
@@ -107,7 +151,52 @@ class HadaraBot(commands.Bot):
             await self.load_extension(name)
         await self._sync_commands()
 
+    def game_of_channel(self, channel_id: int | None) -> int | None:
+        """The game whose thread a channel is (None: not a known game thread)."""
+        threads: dict[int, int] = self.__dict__.get("thread_games", {})
+        return threads.get(channel_id) if channel_id is not None else None
+
+    def _pace_requests(self) -> None:
+        """Every REST request goes through the pacer first; Discord's 429s (counted from
+        discord.py's log), 403s and retries that then succeeded are counted per game, and a
+        retry that succeeded is a WARNING (the pacer should have prevented it)."""
+        http = self.http
+        original = http.request
+        logging.getLogger("discord.http").addHandler(self._rate_log)
+
+        async def request(route: discord.http.Route, **kwargs: Any) -> Any:
+            kind, channel, age = _kind(route)
+            for wait in (lambda: self.pacer.hold(kind, channel=channel, message_age=age),
+                         lambda: self.pacer.reserve(kind)):
+                delay = wait()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+            before = self._rate_log.by_channel.get(channel or 0, 0)
+            game = self.game_of_channel(channel)
+            try:
+                out = await original(route, **kwargs)
+            except discord.HTTPException as exc:
+                counts = self.request_stats.of(game)
+                if exc.status == 429:
+                    counts.rate_limited += 1
+                elif exc.status == 403:
+                    counts.forbidden += 1
+                    if exc.code == 40003:  # DMs opened too fast: hold them back
+                        self.pacer.dm_backoff()
+                raise
+            retried = self._rate_log.by_channel.get(channel or 0, 0) - before
+            if retried > 0:
+                counts = self.request_stats.of(game)
+                counts.rate_limited += retried
+                counts.retried_ok += 1
+                log.warning("%s %s went through after %d rate-limited tries (game %s)",
+                            route.method, route.path, retried, game)
+            return out
+
+        http.request = request  # type: ignore[method-assign]
+
     async def close(self) -> None:
+        logging.getLogger("discord.http").removeHandler(self._rate_log)
         try:
             await super().close()
         finally:

@@ -175,8 +175,8 @@ NO_TOKEN_HELP = """\
 No bot token: set DISCORD_TOKEN in .env (copy .env.example to .env) or in the environment.
 
 To get one: https://discord.com/developers/applications → New Application → Bot →
-Reset Token, then copy it into .env as DISCORD_TOKEN=… (README: "Creating the Discord
-application" also shows how to invite the bot to your server).
+Reset Token, then copy it into .env as DISCORD_TOKEN=… (README: "Set up the bot on your
+server" also shows how to invite the bot to your server).
 
 No token yet? `make demo` plays the real bot against an offline Discord in your browser.
 """

@@ -1,25 +1,35 @@
-"""The slash command tree, declared in one place: the ``/hadara`` group and its subgroups.
+"""The slash command tree, declared in one place: one top-level command per audience.
 
-:func:`root` builds the groups; as an extension this module adds a fresh ``/hadara`` to the
+- ``/hadara``: playing (tables, turns, your games, vacations, settings, the rules);
+- ``/hadara-replay``: finished games (your review, the record);
+- ``/hadara-league``: leagues and ratings of a server (servers only);
+- ``/hadara-admin``: the server's settings and repairs (servers only; shown to members with
+  Manage Server unless the server's integration settings say otherwise — the access policy
+  decides either way).
+
+Each is its own command for Discord, with its own 8,000 characters and 25 subcommands
+(``tests/e2e/test_command_tree.py`` keeps a quarter of both free at the longest
+translation). :func:`roots` builds the groups; as an extension this module adds them to the
 bot's tree. Every feature's cog names the group each of its commands hangs under by its path
-(:data:`HADARA`, :data:`ADMIN`, :data:`LEAGUE`, :data:`GAME`) and attaches them when it loads
-(``Feature.COMMANDS``, :func:`attach`), detaching them when it unloads — so the tree's shape
-lives here and the order extensions load in does not matter.
+(:data:`HADARA`, :data:`REPLAY`, :data:`LEAGUE`, :data:`ADMIN`) and attaches them when it
+loads (``Feature.COMMANDS``, :func:`attach`), detaching them when it unloads — so the tree's
+shape lives here and the order extensions load in does not matter.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.edge.language import L
 
 #: The groups, by path.
-HADARA, ADMIN, LEAGUE, GAME = "hadara", "hadara admin", "hadara league", "hadara game"
+HADARA, REPLAY, LEAGUE, ADMIN = "hadara", "hadara-replay", "hadara-league", "hadara-admin"
 
 #: A game id option: Discord sends at most 2**53 (its integer options are doubles), within the
 #: database's 64-bit integers.
@@ -28,23 +38,29 @@ GameArg = app_commands.Range[int, 1, 2**53]
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
 
-def root() -> app_commands.Group:
-    """``/hadara`` and its subgroups, empty (the features fill them)."""
-    hadara = app_commands.Group(name="hadara", description=L("cmd.hadara"))
-    app_commands.Group(name="admin", description=L("cmd.admin"), parent=hadara)
-    app_commands.Group(name="league", description=L("cmd.league"), parent=hadara)
-    app_commands.Group(name="game", description=L("cmd.gamegroup"), parent=hadara)
-    return hadara
+def roots() -> list[app_commands.Group]:
+    """The top-level commands, empty (the features fill them)."""
+    return [
+        app_commands.Group(name=HADARA, description=L("cmd.hadara")),
+        app_commands.Group(name=REPLAY, description=L("cmd.replay")),
+        app_commands.Group(name=LEAGUE, description=L("cmd.league"), guild_only=True),
+        app_commands.Group(name=ADMIN, description=L("cmd.admin"), guild_only=True,
+                           default_permissions=discord.Permissions(manage_guild=True)),
+    ]
 
 
-def group(tree_or_root: app_commands.CommandTree[Any] | app_commands.Group,
-          path: str) -> app_commands.Group:
-    """The group at ``path`` ("hadara admin") in a bot's tree (or under a root group)."""
+#: Where commands hang: a bot's tree, or the top-level groups themselves (tests and tools).
+Where = app_commands.CommandTree[Any] | Sequence[app_commands.Group]
+
+
+def group(where: Where, path: str) -> app_commands.Group:
+    """The group at ``path`` ("hadara-admin") in a bot's tree (or among the top-level
+    groups)."""
     first, *rest = path.split()
-    if isinstance(tree_or_root, app_commands.Group):
-        found: Any = tree_or_root if tree_or_root.name == first else None
+    if isinstance(where, app_commands.CommandTree):
+        found: Any = where.get_command(first)
     else:
-        found = tree_or_root.get_command(first)
+        found = next((g for g in where if g.name == first), None)
     for name in rest:
         found = found.get_command(name) if isinstance(found, app_commands.Group) else None
     if not isinstance(found, app_commands.Group):
@@ -52,8 +68,7 @@ def group(tree_or_root: app_commands.CommandTree[Any] | app_commands.Group,
     return found
 
 
-def attach(where: app_commands.CommandTree[Any] | app_commands.Group,
-           pairs: Iterable[tuple[str, Command]]) -> None:
+def attach(where: Where, pairs: Iterable[tuple[str, Command]]) -> None:
     for path, command in pairs:
         parent = group(where, path)
         if parent.get_command(command.name) is not None:
@@ -61,16 +76,17 @@ def attach(where: app_commands.CommandTree[Any] | app_commands.Group,
         parent.add_command(command)
 
 
-def detach(where: app_commands.CommandTree[Any] | app_commands.Group,
-           pairs: Iterable[tuple[str, Command]]) -> None:
+def detach(where: Where, pairs: Iterable[tuple[str, Command]]) -> None:
     for path, command in pairs:
         with contextlib.suppress(LookupError):  # the tree's root went first
             group(where, path).remove_command(command.name)
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.tree.add_command(root(), override=True)
+    for group in roots():
+        bot.tree.add_command(group, override=True)
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.tree.remove_command("hadara")
+    for name in (HADARA, REPLAY, LEAGUE, ADMIN):
+        bot.tree.remove_command(name)

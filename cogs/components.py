@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin.cog import Admin
-from cogs.commands import attach, root
+from cogs.commands import attach, roots
 from cogs.edge.feature import Feature
 from cogs.league.cog import LeagueCog
 from cogs.learn.cog import Learn
@@ -33,13 +33,13 @@ ALL: tuple[type[discord.ui.DynamicItem[Any]], ...] = tuple(
     component for feature in FEATURES for component in feature.COMPONENTS)
 
 
-def full_tree() -> app_commands.Group:
-    """``/hadara`` with every feature's commands, as a running bot has it (tests and tools
-    check the tree against Discord's limits without a bot)."""
-    hadara = root()
+def full_tree() -> list[app_commands.Group]:
+    """The top-level commands with every feature's commands, as a running bot has them
+    (tests and tools check the tree against Discord's limits without a bot)."""
+    groups = roots()
     for feature in FEATURES:
-        attach(hadara, feature.COMMANDS)
-    return hadara
+        attach(groups, feature.COMMANDS)
+    return groups
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -53,7 +53,7 @@ class Leagues:
 
     async def latest_finished(self, user_id: int) -> int | None:
         """The user's latest finished game: their own seat's, or one an AI seat played for
-        them in a league (the default of ``/hadara review``)."""
+        them in a league (the default of ``/hadara-replay review``)."""
         store = self.service.store
         mine = await store.games_of_user(user_id, (FINISHED,))
         stood = [tb.game_id for tb in await store.league_tables()

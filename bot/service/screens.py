@@ -427,6 +427,12 @@ class Screens:
     async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
         await self.service.store.set_user_settings(user_id, settings)
 
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self.service.store.get_guild_settings(guild_id)
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self.service.store.set_guild_settings(guild_id, settings)
+
     async def seat_message(self, game_id: int, seat: int, kind: str) -> int | None:
         """The id of a seat's message the front end keeps (``kind``: "dm", …)."""
         return (await self.service.store.seat_messages(game_id)).get((seat, kind))

@@ -570,6 +570,12 @@ class GameService:
     async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
         await self.screens.set_user_settings(user_id, settings)
 
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self.screens.guild_settings(guild_id)
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self.screens.set_guild_settings(guild_id, settings)
+
     async def seat_message(self, game_id: int, seat: int, kind: str) -> int | None:
         return await self.screens.seat_message(game_id, seat, kind)
 

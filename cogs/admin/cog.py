@@ -1,4 +1,4 @@
-"""The ``Admin`` feature: a server's administration of Hadara — ``/hadara admin allowance``
+"""The ``Admin`` feature: a server's administration of Hadara — ``/hadara-admin allowance``
 (vacation days), ``admin repair`` (a damaged game, with its Repair button) and ``admin void``
 (a rated result). The access policy decides who may (Manage Server in the game's or this
 server: docs/security.md)."""
@@ -19,6 +19,7 @@ from cogs.edge.games import game_autocomplete, hadara_bot
 from cogs.edge.guard import Guarded
 from cogs.edge.guard import game as guard_game
 from cogs.edge.language import L
+from cogs.table.lobby import check_table_permissions
 from i18n import join as join_list
 
 if TYPE_CHECKING:
@@ -36,6 +37,27 @@ async def allowance(interaction: discord.Interaction[Any],
     await bot.service.set_away_allowance(interaction.guild_id, days)
     await interaction.response.send_message(t("md.admin.allowance.done", days=days),
                                             ephemeral=True)
+
+
+@app_commands.command(name="tables", description=L("cmd.admin.tables"))
+@app_commands.describe(forum=L("cmd.admin.tables.forum"))
+async def tables(interaction: discord.Interaction[Any],
+                 forum: discord.ForumChannel | None = None) -> None:
+    """Host every new table of this server as a post of ``forum`` (tagged waiting, playing,
+    finished), or — without one — in a thread of the channel ``/hadara new`` is typed in."""
+    bot = hadara_bot(interaction)
+    assert interaction.guild_id is not None  # the access policy: a server's managers
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    settings = await bot.service.guild_settings(interaction.guild_id)
+    if forum is None:
+        settings.pop("tables_forum", None)
+        text = t("admin.tables.threads")
+    else:
+        check_table_permissions(forum)
+        settings["tables_forum"] = forum.id
+        text = t("admin.tables.forum", forum=forum.id)
+    await bot.service.set_guild_settings(interaction.guild_id, settings)
+    await interaction.followup.send(text, ephemeral=True)
 
 
 def repair_text(preview: dict[str, Any]) -> str:
@@ -85,8 +107,7 @@ class RepairButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["keep"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:  # (acknowledged by the guard)
             update = await hadara_bot(interaction).service.repair(self.game_id, keep=self.keep)
             await interaction.followup.send(
                 t("admin.repair.done", id=self.game_id, dropped=update.dropped), ephemeral=True)
@@ -131,7 +152,8 @@ async def void(interaction: discord.Interaction[Any], game: GameArg,
 class Admin(Feature):
     """A server's administration: vacation allowance, damaged games, rated results."""
 
-    COMMANDS: ClassVar[Commands] = ((ADMIN, allowance), (ADMIN, repair), (ADMIN, void))
+    COMMANDS: ClassVar[Commands] = ((ADMIN, allowance), (ADMIN, tables), (ADMIN, repair),
+                                    (ADMIN, void))
     COMPONENTS: ClassVar[Components] = (RepairButton,)
 
     def __init__(self, bot: HadaraBot) -> None:

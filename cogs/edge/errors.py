@@ -47,6 +47,7 @@ TABLE_PERMISSIONS: tuple[str, ...] = (
 )
 
 DM_REFUSED = frozenset({50007, 50278})  # cannot send messages to this user / no mutual guild
+DM_TOO_FAST = 40003  # opening direct messages too fast (bot.pacing holds DMs back then)
 MISSING_PERMISSIONS = frozenset({50013, 50001})  # missing permissions / missing access
 
 

@@ -49,7 +49,7 @@ async def resolve_game(interaction: discord.Interaction[Any], game: int | None,
     operation (``access.COMMANDS``; ``operation`` overrides it) on it: its facts."""
     bot = hadara_bot(interaction)
     operation = operation or guard.command_operation(interaction) or "self"
-    gid = game if game is not None else await _game_here(bot, interaction.channel)
+    gid = game if game is not None else await game_of_thread(bot, interaction.channel)
     if gid is None:
         mine = await bot.service.games_of(interaction.user.id)
         if len(mine) == 1:
@@ -62,7 +62,7 @@ async def resolve_game(interaction: discord.Interaction[Any], game: int | None,
     return await guard.game(interaction, gid, operation)
 
 
-async def _game_here(bot: HadaraBot, channel: Any) -> int | None:
+async def game_of_thread(bot: HadaraBot, channel: Any) -> int | None:
     """The game whose thread ``channel`` is (by the remembered threads, else its name)."""
     if not isinstance(channel, discord.Thread):
         return None

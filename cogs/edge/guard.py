@@ -7,7 +7,8 @@ Every interaction goes through it before it reads or changes a game:
   autocomplete, by the command's entry in ``access.COMMANDS``;
 - a command that names a game resolves it with ``cogs.edge.games.find_game``, which asks
   :func:`game` with the command's operation;
-- every restart-proof component subclasses :class:`Guarded`, whose ``interaction_check`` asks
+- every restart-proof component subclasses :class:`Guarded`, whose ``interaction_check``
+  acknowledges the click (Discord allows 3 seconds; the policy may read the store), then asks
   :func:`game` (or the server rule) with the component's operation (``access.COMPONENTS``)
   before its callback runs, and answers a refusal privately.
 
@@ -28,6 +29,21 @@ from .errors import reply_error
 from .language import enter
 
 Interaction = discord.Interaction[Any]
+
+#: How a component's click is acknowledged: ``PRIVATE`` a "thinking…" private message the
+#: answer replaces (a new panel, a hint, a vote); ``UPDATE`` silently, the clicked message
+#: being edited afterwards (a panel's step or choice, a lobby button).
+PRIVATE, UPDATE = "private", "update"
+
+
+async def acknowledge(interaction: Interaction, how: str = PRIVATE) -> None:
+    """Acknowledge the interaction (once: a no-op when it already was)."""
+    if interaction.response.is_done():
+        return
+    if how == UPDATE:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def actor(interaction: Interaction) -> Actor:
@@ -106,11 +122,17 @@ class Guarded:
     :meth:`access_name`) and :meth:`access_target` (the game and seat its custom id names)."""
 
     access_kind: ClassVar[str] = ""
+    #: how its click is acknowledged, before anything is read (``PRIVATE`` or ``UPDATE``)
+    ack: ClassVar[str] = PRIVATE
     #: the game's facts once the policy allowed the click (None: a component of no game)
     facts: GameFacts | None = None
 
     def access_name(self) -> str:
         return self.access_kind
+
+    def acknowledgement(self) -> str:
+        """How this click is acknowledged (``ack``, or by what the custom id says)."""
+        return self.ack
 
     def access_target(self) -> tuple[int | None, int | None]:
         """(game id, seat) named by the custom id; (None, None): no game."""
@@ -119,6 +141,7 @@ class Guarded:
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         try:  # discord.py drops an exception raised here without a word: answer it
             await enter(interaction)
+            await acknowledge(interaction, self.acknowledgement())  # within Discord's 3 s
             operation = access.operation_of_component(self.access_name())
             game_id, seat = self.access_target()
             if game_id is None:

@@ -1,7 +1,7 @@
 """Community leagues in Discord, the ``League`` feature: ratings, profiles, the leaderboard,
 leagues with seasons of rounds, exports, and private post-game reviews.
 
-Commands: ``/hadara profile``, ``leaderboard``, ``review``, the ``league`` group (create,
+Commands: ``/hadara-league profile``, ``leaderboard``, ``review``, the ``league`` group (create,
 join, leave, standings, round, end, export) and ``game export``. Nothing here decides anything:
 the application's :class:`~bot.league.Leagues` (ratings, leagues, the recorder of results;
 docs/leagues.md) does; refusals are raised and worded by ``cogs.edge.errors``.
@@ -31,7 +31,7 @@ from bot.messages import t
 from bot.service import Refusal, refusals
 from bot.service.review import review_job
 from bot.storage.base import FINISHED
-from cogs.commands import GAME, HADARA, LEAGUE, GameArg
+from cogs.commands import LEAGUE, REPLAY, GameArg
 from cogs.edge import guard
 from cogs.edge.errors import Denied, needs_permission, reply_error
 from cogs.edge.feature import Commands, Feature
@@ -40,7 +40,9 @@ from cogs.edge.language import L, server_language
 from cogs.edge.tasks import Tasks
 from cogs.multiday.words import TIME_CONTROLS
 from cogs.multiday.words import time_control as time_control_of
-from cogs.table.lobby import check_table_permissions, table_channel
+from cogs.table.forum import applied
+from cogs.table.forum import tags as forum_tags
+from cogs.table.lobby import Tables, check_table_permissions, tables_channel
 from hadara.words import colour_name
 from i18n import join, speaking
 
@@ -159,31 +161,38 @@ def profile_embed(p: dict[str, Any]) -> discord.Embed:
 # ---------------------------------------------------------------------- a table's thread
 
 
-async def open_thread(bot: HadaraBot, channel: discord.TextChannel, lg: dict[str, Any],
+async def open_thread(bot: HadaraBot, channel: Tables, lg: dict[str, Any],
                       rnd: dict[str, Any], table: dict[str, Any]) -> discord.Thread:
-    """A league table's thread in ``channel``, its players mentioned (in the server's
-    language); the table feature then posts the board."""
+    """A league table's thread in ``channel`` (in a forum: a post tagged as playing), its
+    players mentioned (in the server's language); the table feature then posts the board."""
     with speaking(await server_language(bot, channel.guild.id)):  # a public thread
         gid = int(table["game_id"])
         name = t("league.round.thread_name", league=lg["name"], round=rnd["round"],
                  table=table["number"], id=gid)[:MAX_THREAD_NAME]
-        async with needs_permission("create_public_threads"):
-            thread = await channel.create_thread(name=name,
-                                                 type=discord.ChannelType.public_thread,
-                                                 auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         people = [s for s in table["seats"] if s.get("user") is not None]
         mentions = ", ".join(f"<@{s['user']}>" for s in people)
         if table.get("ai"):
             mentions += " + " + t("league.round.filler", count=table["ai"])
+        text = t("league.round.table", name=lg["name"], season=rnd["season"],
+                 round=rnd["round"], table=table["number"], mentions=mentions, id=gid)
+        allowed = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        if isinstance(channel, discord.ForumChannel):
+            tag_ids = await forum_tags(bot, channel)
+            async with needs_permission("send_messages"):
+                thread, _ = await channel.create_thread(
+                    name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES, content=text,
+                    applied_tags=applied(channel, tag_ids, "active"), allowed_mentions=allowed)
+        else:
+            async with needs_permission("create_public_threads"):
+                thread = await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         await bot.service.set_discord(gid, {"guild": channel.guild.id,
                                             "channel": channel.id, "thread": thread.id})
         remember_thread(bot, thread.id, gid)
-        async with needs_permission("send_messages_in_threads"):
-            await thread.send(t("league.round.table", name=lg["name"], season=rnd["season"],
-                                round=rnd["round"], table=table["number"], mentions=mentions,
-                                id=gid),
-                              allowed_mentions=discord.AllowedMentions(users=True, roles=False,
-                                                                       everyone=False))
+        if not isinstance(channel, discord.ForumChannel):
+            async with needs_permission("send_messages_in_threads"):
+                await thread.send(text, allowed_mentions=allowed)
     # the table feature posts the board at its next flush of this game, or now if nothing of
     # it is pending (it flushed before the thread existed)
     bot.dispatch("hadara_table_opened", gid)
@@ -372,7 +381,7 @@ async def league_round(interaction: discord.Interaction[Any],
                        name: app_commands.Range[str, 1, 64] | None = None) -> None:
     leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
-    channel = table_channel(interaction.channel)
+    channel = await tables_channel(hadara_bot(interaction), interaction.channel)
     check_table_permissions(channel)
     await interaction.response.defer(ephemeral=True, thinking=True)
     rnd = await leagues.start_round(lid, interaction.user.id)
@@ -465,10 +474,10 @@ class LeagueCog(Feature, name="League"):
     """The league commands, and the reviews delivered in the background."""
 
     COMMANDS: ClassVar[Commands] = (
-        (HADARA, profile), (HADARA, leaderboard), (HADARA, review),
+        (LEAGUE, profile), (LEAGUE, leaderboard), (REPLAY, review),
         (LEAGUE, league_create), (LEAGUE, league_join), (LEAGUE, league_leave),
         (LEAGUE, league_standings), (LEAGUE, league_round), (LEAGUE, league_end),
-        (LEAGUE, league_export), (GAME, game_export))
+        (LEAGUE, league_export), (REPLAY, game_export))
 
     def __init__(self, bot: HadaraBot) -> None:
         self.bot = bot

@@ -28,6 +28,7 @@ from bot.messages import t
 from bot.service import Refusal, Update
 from cogs.commands import HADARA
 from cogs.edge import language
+from cogs.edge.errors import Denied, reply_error
 from cogs.edge.feature import Commands, Components, Feature
 from cogs.edge.games import hadara_bot, remember_thread
 from cogs.edge.guard import Guarded
@@ -72,9 +73,11 @@ class NotesOffButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = hadara_bot(interaction)
-        await set_notes(bot, interaction.user.id, False)
-        await interaction.response.send_message(t("learn.notes.off"), ephemeral=True)
+        try:  # (acknowledged by the guard)
+            await set_notes(hadara_bot(interaction), interaction.user.id, False)
+            await interaction.followup.send(t("learn.notes.off"), ephemeral=True)
+        except Exception as exc:
+            await reply_error(interaction, exc)
 
 
 async def set_notes(bot: HadaraBot, user_id: int, on: bool) -> None:
@@ -94,6 +97,8 @@ async def learn(interaction: discord.Interaction[Any], level: str = "greedy",
                 notes: bool | None = None) -> None:
     bot = hadara_bot(interaction)
     channel = table_channel(interaction.channel)
+    if not isinstance(channel, discord.TextChannel):  # a private thread: not in a forum
+        raise Denied("learn.error.forum")
     check_table_permissions(channel)
     user = interaction.user
     await bot.service.check_open_tables(user.id, learning=True)  # a thread each: bounded

@@ -24,12 +24,14 @@ from bot.service import Refusal, Update, scheduler
 from bot.service.updates import REMINDER, Reminder
 from bot.storage.base import GameRecord
 from cogs.commands import HADARA, GameArg
-from cogs.edge.errors import DM_REFUSED, Denied, reply_error
+from cogs.edge.dms import open_dm
+from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, Denied, reply_error
 from cogs.edge.feature import Commands, Components, Feature
 from cogs.edge.games import find_game, game_autocomplete, hadara_bot
 from cogs.edge.guard import Guarded
 from cogs.edge.language import L, table_language, user_language
 from cogs.edge.tasks import Tasks
+from cogs.play.turns import take_turn_view
 from i18n import speaking
 
 from .words import (
@@ -75,9 +77,9 @@ class VoteButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         interaction.extras["game_id"] = self.game_id
-        try:
+        try:  # (acknowledged by the guard)
             text = await vote(interaction.client, self.game_id, interaction.user.id, self.seat)
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -226,10 +228,12 @@ class Multiday(Feature):
                                    thread_url(record)) for r, record, kind in entries]
             text = reminder_text(lines)
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
+            channel = await open_dm(self.bot, user_id)
+            if channel is None:
+                return False  # Discord said we open DMs too fast: the thread instead
+            await channel.send(text)
         except discord.Forbidden as exc:
-            if exc.code not in DM_REFUSED:
+            if exc.code not in DM_REFUSED and exc.code != DM_TOO_FAST:
                 log.warning("reminder DM to %s refused (%s)", user_id, exc.code)
             return False
         except discord.HTTPException as exc:
@@ -251,8 +255,9 @@ class Multiday(Feature):
                 text = t("md.reminder.thread", mention=f"<@{user_id}>", id=r.game_id,
                          what=t(f"table.kind.{kind}"), at=stamp(r.deadline, "f"),
                          rel=stamp(r.deadline, "R"))
+            # a ping carries its button: the board may be far up the thread
             await thread.send(
-                text,
+                text, view=take_turn_view(r.game_id, hints=bool(record.options.get("hints"))),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)],
                                                          roles=False, everyone=False))
         except discord.HTTPException as exc:

@@ -211,8 +211,10 @@ def thread_url(record: GameRecord) -> str | None:
 
 
 def reminders_by_dm(settings: Mapping[str, Any]) -> bool:
-    """Reminders come by DM unless the player turned DMs off (``/hadara settings dms:False``)."""
-    return settings.get("dm_turns", True) is not False
+    """Reminders come by DM only to players who asked for DMs (``/hadara settings
+    dms:True``); everyone else is mentioned in the game's thread (opening DMs to many users
+    quickly gets a bot refused, 40003, and can get it quarantined)."""
+    return settings.get("dm_turns", False) is True
 
 
 # ---------------------------------------------------------------------- catch-up

@@ -34,7 +34,7 @@ from bot.service import GameService, Refusal
 from bot.service import ahead as plans
 from bot.service.screens import QueueState, offered
 from cogs.edge.errors import Denied, reply_error
-from cogs.edge.guard import Guarded
+from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
 from hadara.words import card_name, colour_name
 
 log = logging.getLogger(__name__)
@@ -185,6 +185,10 @@ class _AheadItem(Guarded):
         assert parsed is not None
         self.parsed = parsed
 
+    def acknowledgement(self) -> str:
+        # "Queue my choice" opens the queue panel privately; the panel's own items edit it
+        return PRIVATE if self.parsed["kind"] == "o" else UPDATE
+
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> Self:
@@ -307,11 +311,13 @@ def build(state: QueueState, *, note: str | None = None,
 
 async def _show(interaction: Interaction, state: QueueState, *, new: bool,
                 note: str | None = None, stage: tuple[str, str] | None = None) -> None:
+    """The queue panel, as a new private message or in place of the clicked one (the click
+    was acknowledged before the service was asked)."""
     embed, view = build(state, note=note, stage=stage)
     if new:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.edit_original_response(embed=embed, view=view)
 
 
 async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
@@ -321,6 +327,7 @@ async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
     gid, kind = parsed["game"], parsed["kind"]
     service: GameService = interaction.client.service
     try:
+        await acknowledge(interaction, PRIVATE if kind == "o" else UPDATE)  # (the guard's)
         if kind in ("o", "b", "pb") or (kind == "s" and values and values[0] != "skip"):
             state = await service.queue_panel(gid, interaction.user.id)
             if kind == "o":
@@ -340,7 +347,6 @@ async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
                 await _show(interaction, state, new=False, stage=("t", space))
             return
         choice = _choice(kind, parsed.get("arg"), values)
-        await interaction.response.defer()
         try:
             plan, after = await service.queue_choice(gid, interaction.user.id, choice,
                                                      token=parsed["token"])

@@ -21,12 +21,13 @@ from io import BytesIO
 from typing import Any, Self
 
 import discord
-from bot.service.screens import PanelState
 
 from bot.messages import t
 from bot.service import GameService, Refusal
-from cogs.edge.errors import DM_REFUSED, reply_error, safe_reply
-from cogs.edge.guard import Guarded
+from bot.service.screens import PanelState
+from cogs.edge.dms import open_dm
+from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, reply_error, safe_reply
+from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
 from cogs.edge.language import user_language
 from cogs.multiday.words import catch_up_lines, panel_deadline
 from i18n import speaking
@@ -78,6 +79,7 @@ class _PanelItem(Guarded):
     the clicker holds the seat the custom id names."""
 
     pid: panels.PanelId
+    ack = UPDATE  # the panel itself is edited
 
     def access_target(self) -> tuple[int | None, int | None]:
         return self.pid.game, self.pid.seat
@@ -99,6 +101,7 @@ class HintButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
     """"Hint": the AI's suggestion for the clicker's decision (on the board or a panel)."""
 
     access_kind = "hint"
+    ack = PRIVATE  # the hint comes as a message of its own
 
     async def callback(self, interaction: Interaction) -> None:
         await give_hint(interaction, self.pid)
@@ -244,7 +247,7 @@ def _queue_button(state: PanelState) -> discord.ui.View | None:
 async def open_panel(interaction: Interaction, game_id: int) -> None:
     """"Take my turn": a fresh ephemeral panel for the clicker's current decision."""
     try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, PRIVATE)  # (a command's or the guard's, already)
         state = await _service(interaction.client).panel(game_id, interaction.user.id,
                                                          intro=True)
         panel, file = layout(state)
@@ -259,7 +262,7 @@ async def panel_click(interaction: Interaction, pid: panels.PanelId,
     """A click on a panel: a step (``value`` None) or an option (``value.index``)."""
     service = _service(interaction.client)
     try:
-        await interaction.response.defer()
+        await acknowledge(interaction, UPDATE)
         if value is None:  # a step of a stepped decision (or a stale one: the panel now)
             state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
             stale = state.decision_id != pid.decision
@@ -300,7 +303,7 @@ async def _choose(interaction: Interaction, service: GameService, pid: panels.Pa
 async def give_hint(interaction: Interaction, pid: panels.PanelId) -> None:
     """The AI's suggestion for the clicker's current decision, as a new ephemeral message."""
     try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, PRIVATE)
         label, reason = await _service(interaction.client).hint(
             pid.game, interaction.user.id, pid.decision)
         await interaction.edit_original_response(
@@ -318,28 +321,33 @@ def _dm_content(state: PanelState) -> str:
     return t("play.dm.turn", game=state.game_id)
 
 
-async def send_panel_dm(bot: Any, user: discord.abc.User, game_id: int,
+async def send_panel_dm(bot: Any, user_id: int, game_id: int,
                         seat: int) -> discord.Message | None:
-    """DM ``user`` the panel of ``seat``'s current decision (the same as the ephemeral one)
+    """DM ``user_id`` the panel of ``seat``'s current decision (the same as the ephemeral one)
     and remember the message (``seat_messages`` kind ``dm``) so a choice made anywhere edits
     it. Returns None, without raising, when the user does not accept DMs (Discord 50007 /
-    50278) or Discord fails — the caller then pings in the thread — and when the seat has
-    nothing to decide."""
+    50278), DM opens are held back (40003) or Discord fails — the caller then pings in the
+    thread — and when the seat has nothing to decide."""
     service = _service(bot)
     try:
-        state = await service.panel(game_id, user.id, seat=seat, intro=True)
-        if state.decision_id is None or not isinstance(user, discord.abc.Messageable):
+        state = await service.panel(game_id, user_id, seat=seat, intro=True)
+        if state.decision_id is None:
             return None
+        channel = await open_dm(bot, user_id)
+        if channel is None:
+            return None  # Discord said we open DMs too fast: the thread's mention stands
         panel, file = layout(state)
         embed, view = to_discord(panel)
         kwargs: dict[str, Any] = {"content": _dm_content(state), "embed": embed,
                                   "view": view}
         if file is not None:
             kwargs["file"] = file
-        message = await user.send(**kwargs)
+        message = await channel.send(**kwargs)
     except discord.Forbidden as exc:
-        if exc.code not in DM_REFUSED:
-            log.warning("DM to %s refused (%s): %s", user.id, exc.code, exc)
+        if exc.code == DM_TOO_FAST:  # the pacer holds DM opens back for a while
+            log.info("DMs opened too fast (40003): %s gets the thread's mention", user_id)
+        elif exc.code not in DM_REFUSED:
+            log.warning("DM to %s refused (%s): %s", user_id, exc.code, exc)
         return None
     except (discord.HTTPException, Refusal) as exc:
         log.warning("could not DM the panel of game %s seat %s: %s", game_id, seat, exc)
@@ -359,13 +367,12 @@ async def update_dm(client: Any, game_id: int, seat: int, user: discord.abc.User
         message_id = await service.seat_message(game_id, seat, DM_KIND)
         if message_id is None or message_id == skip_message:
             return
-        if isinstance(user, int):
-            user = client.get_user(user) or await client.fetch_user(user)
-        if not isinstance(user, discord.User | discord.Member):
+        user_id = user if isinstance(user, int) else user.id
+        channel = await open_dm(client, user_id)
+        if channel is None:
             return
-        channel = user.dm_channel or await user.create_dm()
-        with speaking(await user_language(client, user.id)):  # no interaction: theirs
-            state = await service.panel(game_id, user.id, seat=seat)
+        with speaking(await user_language(client, user_id)):  # no interaction: theirs
+            state = await service.panel(game_id, user_id, seat=seat)
             panel, file = layout(state, note=note)
         await channel.get_partial_message(message_id).edit(**_message_kwargs(panel, file))
     except discord.NotFound:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import logging
 from collections import defaultdict
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+IMAGES = ("table", "players")
+#: Per board message: each picture's digest and the attachment Discord keeps for it, so an
+#: edit re-uploads only the pictures that changed (a board edit carries ~300 KB otherwise).
+_UPLOADED: dict[int, dict[str, tuple[str, discord.Attachment]]] = {}
+MAX_KEPT = 4096  # boards remembered (older ones just upload both pictures again)
+
 
 @dataclass
 class TableStats:
@@ -36,6 +43,7 @@ class TableStats:
     board_posts: int = 0
     posts: int = 0
     lobby_edits: int = 0
+    uploads_kept: int = 0  # pictures an edit kept instead of uploading again
     dms: int = 0
     dms_refused: int = 0
 
@@ -66,16 +74,40 @@ async def payload(bot: HadaraBot, gid: int, record: GameRecord) -> dict[str, Any
     """The board message in the language being spoken: status line, two pictures, and "Take my
     turn" while the game is in play (one service call for everything)."""
     board = await bot.service.board(gid, current())
-    files = [discord.File(io.BytesIO(board.images[name]), f"{name}.png")
-             for name in ("table", "players")]
     embeds = [discord.Embed(colour=discord.Colour.dark_gold()).set_image(
-        url=f"attachment://{name}.png") for name in ("table", "players")]
+        url=f"attachment://{name}.png") for name in IMAGES]
     embeds[0].title = t("table.board.title", id=gid)
     components: discord.ui.View | None = None
     if record.status == ACTIVE:
         components = take_turn_view(gid, hints=bool(record.options.get("hints", False)))
     return {"content": status_line(board.view, record, board.waiting), "embeds": embeds,
-            "files": files, "view": components}
+            "images": {name: board.images[name] for name in IMAGES}, "view": components}
+
+
+def files(images: dict[str, bytes]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(png), f"{name}.png") for name, png in images.items()]
+
+
+def _digest(png: bytes) -> str:
+    return hashlib.sha256(png).hexdigest()
+
+
+def _keep(message: discord.Message | discord.PartialMessage, images: dict[str, bytes],
+          reused: dict[str, tuple[str, discord.Attachment]]) -> None:
+    """Remember the attachments of a board message just sent or edited."""
+    if not isinstance(message, discord.Message):
+        return
+    by_name = {a.filename: a for a in message.attachments}
+    kept = {}
+    for name, png in images.items():
+        attachment = by_name.get(f"{name}.png")
+        if attachment is not None:
+            kept[name] = (_digest(png), attachment)
+        elif name in reused:
+            kept[name] = reused[name]
+    if len(_UPLOADED) >= MAX_KEPT:
+        _UPLOADED.pop(next(iter(_UPLOADED)))
+    _UPLOADED[message.id] = kept
 
 
 async def update_board(bot: HadaraBot, gid: int, record: GameRecord, thread: discord.Thread,
@@ -86,15 +118,23 @@ async def update_board(bot: HadaraBot, gid: int, record: GameRecord, thread: dis
         sent_payload = await payload(bot, gid, record)
     board_id = record.discord.get("board")
     counters = stats(bot)[thread.id]
+    images: dict[str, bytes] = sent_payload["images"]
     if board_id and not new:
         message = thread.get_partial_message(int(board_id))
+        known = _UPLOADED.get(int(board_id), {})
+        reused = {name: known[name] for name, png in images.items()
+                  if name in known and known[name][0] == _digest(png)}
+        attachments: list[discord.Attachment | discord.File] = [
+            reused[name][1] if name in reused else discord.File(io.BytesIO(png), f"{name}.png")
+            for name, png in images.items()]
         try:
             edited = await message.edit(content=sent_payload["content"],
                                         embeds=sent_payload["embeds"],
-                                        attachments=sent_payload["files"],
-                                        view=sent_payload["view"],
+                                        attachments=attachments, view=sent_payload["view"],
                                         allowed_mentions=discord.AllowedMentions.none())
             counters.board_edits += 1
+            counters.uploads_kept += len(reused)
+            _keep(edited, images, reused)
             return edited
         except discord.NotFound:
             log.info("board message of game %s is gone; posting a new one", gid)
@@ -102,9 +142,10 @@ async def update_board(bot: HadaraBot, gid: int, record: GameRecord, thread: dis
         with contextlib.suppress(discord.HTTPException):
             await thread.get_partial_message(int(board_id)).edit(view=None)
     sent = await thread.send(content=sent_payload["content"], embeds=sent_payload["embeds"],
-                             files=sent_payload["files"], view=sent_payload["view"],
+                             files=files(images), view=sent_payload["view"],
                              allowed_mentions=discord.AllowedMentions.none())
     counters.board_posts += 1
+    _keep(sent, images, {})
     await bot.service.set_discord(gid, {"board": sent.id})
     return sent
 
@@ -118,6 +159,7 @@ async def private_board(bot: HadaraBot, gid: int) -> dict[str, Any]:
         raise Refusal("not_started", "The game has not started yet.")
     out = await payload(bot, gid, record)
     out.pop("view", None)
+    out["files"] = files(out.pop("images"))
     return out
 
 

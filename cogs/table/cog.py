@@ -41,15 +41,16 @@ from bot.service import Refusal, Update
 from bot.service.updates import DAMAGED, QUEUED, REMINDER, REPAIRED, Waiting
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, GameRecord
 from cogs.edge.feature import Commands, Components, Feature
-from cogs.edge.games import remember_thread
+from cogs.edge.games import game_of_thread, remember_thread
 from cogs.edge.language import server_language, table_language, user_language
 from cogs.edge.tasks import Tasks
 from cogs.multiday.cog import vote_view
 from cogs.multiday.words import notice_lines, vote_seats
-from cogs.play.turns import send_panel_dm
+from cogs.play.turns import send_panel_dm, take_turn_view
 from i18n import current, speaking
 
 from . import board as boards
+from . import forum
 from .coalescer import (
     CONTEXT_EVENTS,
     HEADLINE_EVENTS,
@@ -69,6 +70,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_REVEAL_IMAGES = 4
+#: The board moves down (a new board message, the old one's buttons removed) at the next
+#: message that pings someone once it is this old (edits of messages older than an hour are
+#: limited to 3 per 6 s per channel) …
+BOARD_MAX_AGE = 50 * 60.0
+#: … or once this many messages stand below it (far up a thread, a click on it often shows
+#: no answer on a phone).
+BOARD_MAX_BELOW = 8
 
 
 # ---------------------------------------------------------------------- the cog
@@ -89,6 +97,8 @@ class Table(Feature):
         self._unsubscribe: Callable[[], None] | None = None
         self._notices = Tasks()  # notices of damaged games, boards of new league tables
         self.stats = boards.stats(bot)
+        self._below: dict[int, int] = {}  # game -> messages posted below its board
+        self._tagged: dict[int, str] = {}  # game -> the status its forum post is tagged as
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -124,6 +134,23 @@ class Table(Feature):
         if host is not None:
             text = f"<@{host}> {text}"
         await self._post(thread, text, users=[host] if host is not None else [])
+
+    @commands.Cog.listener()
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        """A game's thread archived by Discord (a day without a message) while the game is in
+        play is unarchived at once: an archived thread refuses the bot's edits and the
+        players' commands. Idle lobbies and finished games stay archived."""
+        if not after.archived or before.archived:
+            return
+        gid = await game_of_thread(self.bot, after)
+        if gid is None:
+            return
+        try:
+            facts = await self.bot.service.game_facts(gid)
+        except Refusal:
+            return
+        if facts.status == ACTIVE and facts.thread_id == after.id:
+            await self._unarchive(after)
 
     @commands.Cog.listener()
     async def on_hadara_table_opened(self, game_id: int) -> None:
@@ -225,14 +252,26 @@ class Table(Feature):
             await self._unarchive(thread)  # an edit alone leaves an archived thread closed
         if batch.lobby_changed and record.discord.get("lobby"):
             await self._edit_lobby(thread, record)
+        if isinstance(thread.parent, discord.ForumChannel) \
+                and self._tagged.get(gid) != record.status:  # a post's tag: where it stands
+            await forum.retag(self.bot, thread, record.status)
+            self._tagged[gid] = record.status
         if record.setup is None:  # a lobby (or a lobby cancelled)
             if record.status == ABANDONED and batch.abandoned:
                 await self._post(thread, t("table.abandoned_lobby", id=gid))
                 await self._archive(thread)
             return
-        if batch.board_changed or batch.status != ACTIVE:
-            await boards.update_board(self.bot, gid, record, thread)
-        await self._post_news(batch, record, thread)
+        # a person's ping goes before the cosmetic board edit; the board moves down when it is
+        # old or far up the thread at a message that pings someone
+        pinged = await self._post_news(batch, record, thread)
+        board_id = record.discord.get("board")
+        move = record.status == ACTIVE and board_id is not None and (
+            (pinged and self._now() - discord.utils.snowflake_time(int(board_id)).timestamp()
+             > BOARD_MAX_AGE) or self._below.get(gid, 0) >= BOARD_MAX_BELOW)
+        if move or batch.board_changed or batch.status != ACTIVE:
+            await boards.update_board(self.bot, gid, record, thread, new=move)
+            if move or not board_id:
+                self._below[gid] = 0
         if batch.over:
             await self._post_final(batch, record, thread)
         elif batch.abandoned and record.status == ABANDONED:
@@ -260,12 +299,17 @@ class Table(Feature):
             log.warning("cannot post in thread %s: %s", thread.id, exc)
             return None
         self.stats[thread.id].posts += 1
+        gid = self.bot.game_of_channel(thread.id)
+        if gid is not None:
+            self._below[gid] = self._below.get(gid, 0) + 1
         return message
 
     async def _post_news(self, batch: Batch, record: GameRecord,
-                         thread: discord.Thread) -> None:
-        """One new message: headline events (with reveal pictures) and pings, if any. The
-        updates carry the words of their events (the players' names and the catalog)."""
+                         thread: discord.Thread) -> bool:
+        """One new message: headline events (with reveal pictures) and pings, if any; a ping
+        carries "Take my turn" (the board may be far up the thread). The updates carry the
+        words of their events (the players' names and the catalog). Returns whether it
+        pinged someone."""
         words = next((u.words for u in reversed(batch.updates) if u.words), None)
         players, catalog = words if words is not None else (list(seat_names(record).values()),
                                                             None)
@@ -280,7 +324,7 @@ class Table(Feature):
                              dropped=u.dropped))
         pings = ping_lines(batch.ping, record.seats) if record.status == ACTIVE else []
         if not headline and not pings and not conceded and not notices:
-            return
+            return False
         lines = conceded + event_lines(events, HEADLINE_EVENTS | CONTEXT_EVENTS, players,
                                        catalog)
         files = await self._reveal_files(batch.game_id, headline)
@@ -292,11 +336,17 @@ class Table(Feature):
         extra: dict[str, Any] = {}
         votes = vote_seats(batch.updates) if record.status == ACTIVE else []
         view = vote_view(batch.game_id, votes, names)
+        if pings:
+            turn = take_turn_view(batch.game_id, hints=bool(record.options.get("hints")))
+            for item in (view.children if view is not None else []):
+                turn.add_item(item)
+            view = turn
         if view is not None:
             extra["view"] = view
         # the notices (deadlines, takeovers, votes, vacations) stay whole, like the pings
         await self._post(thread, fit(lines, notices + pings), users=users, files=files,
                          **extra)
+        return bool(pings)
 
     async def _reveal_files(self, gid: int, headline: list[dict[str, Any]]) -> list[discord.File]:
         reveals = [ev for ev in headline if ev.get("kind") == "round_revealed"]
@@ -352,9 +402,8 @@ class Table(Feature):
                 settings = await self.bot.service.user_settings(uid)
                 if not settings.get("dm_turns", False):
                     continue
-                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
                 with speaking(await user_language(self.bot, uid)):
-                    sent = await send_panel_dm(self.bot, user, gid, w.seat)
+                    sent = await send_panel_dm(self.bot, uid, gid, w.seat)
             except Exception:
                 log.exception("DM to user %s for game %s failed", uid, gid)
                 continue

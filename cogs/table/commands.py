@@ -32,7 +32,7 @@ from .lobby import (
     check_table_permissions,
     lobby_action,
     open_table,
-    table_channel,
+    tables_channel,
 )
 
 AI_LEVELS = ("random", "greedy", "ismcts")
@@ -57,7 +57,7 @@ async def new(interaction: discord.Interaction[Any], seats: app_commands.Range[i
               strikes: app_commands.Range[int, 1, 10] = scheduler.DEFAULT_STRIKES) -> None:
     if ai >= seats:
         raise Denied("game.error.too_many_ai", seats=seats)
-    channel = table_channel(interaction.channel)
+    channel = await tables_channel(hadara_bot(interaction), interaction.channel)
     check_table_permissions(channel)  # before anything is created
     user = interaction.user
     service = hadara_bot(interaction).service

@@ -24,10 +24,13 @@ from bot.service import Refusal
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from cogs.edge.errors import Denied, missing_permissions, needs_permission, reply_error
 from cogs.edge.games import hadara_bot, remember_thread
-from cogs.edge.guard import Guarded, is_manager
+from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge, is_manager
 from cogs.edge.language import server_language
 from cogs.multiday.words import time_control_text
 from i18n import speaking
+
+from .forum import applied, forum_of
+from .forum import tags as forum_tags
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -39,7 +42,9 @@ FORMAT = "hd1"
 #: database's 64-bit integers (a modified client's longer id does not match at all).
 GAME_ID = r"(?P<game>[0-9]{1,18})"
 LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
-THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: the longest auto-archive
+#: A table's thread archives after a day without a message: an idle lobby closes by itself;
+#: a game in play is unarchived by the table as soon as Discord archives it.
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 MAX_THREAD_NAME = 100
 DEFAULT_AI_LEVEL = "greedy"
 
@@ -117,27 +122,47 @@ class TableSettings:
     time_control: dict[str, Any] | None = None  # service.create's (cogs.multiday)
 
 
-def table_channel(channel: Any) -> discord.TextChannel:
-    """The text channel a game's thread goes in (a command typed in a thread uses its parent)."""
+Tables = discord.TextChannel | discord.ForumChannel
+
+
+def table_channel(channel: Any) -> Tables:
+    """Where a game's thread goes: the text channel the command is typed in (in a thread: its
+    parent), or the forum a post of which it is typed in (a new post)."""
     if isinstance(channel, discord.Thread):
         channel = channel.parent
-    if not isinstance(channel, discord.TextChannel):
+    if not isinstance(channel, discord.TextChannel | discord.ForumChannel):
         raise Denied("lobby.error.channel_type")
     return channel
 
 
-def check_table_permissions(channel: discord.TextChannel) -> None:
+async def tables_channel(bot: HadaraBot, channel: Any) -> Tables:
+    """:func:`table_channel`, unless the server's managers chose a forum for every new table
+    (``/hadara-admin tables``)."""
+    here = table_channel(channel)
+    chosen = await forum_of(bot, here.guild.id)
+    return chosen if chosen is not None else here
+
+
+#: A forum post needs Send Messages in the forum rather than Create Public Threads.
+FORUM_PERMISSIONS = ("view_channel", "send_messages", "send_messages_in_threads",
+                     "embed_links", "attach_files", "read_message_history")
+
+
+def check_table_permissions(channel: Tables) -> None:
     """Refuse early, naming what is missing, when the bot could not run a table here."""
     me = channel.guild.me
-    missing = missing_permissions(channel, me)
+    needed = FORUM_PERMISSIONS if isinstance(channel, discord.ForumChannel) else None
+    missing = missing_permissions(channel, me, needed) if needed else missing_permissions(
+        channel, me)
     if missing:
         raise app_commands.BotMissingPermissions(missing)
 
 
-async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[int, str],
+async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
                      settings: TableSettings, *, people: list[tuple[int, str]] | None = None,
                      ais: list[str] | None = None) -> tuple[int, discord.Thread]:
-    """Create the game, its thread and its lobby message; returns (game id, thread).
+    """Create the game, its thread (in a forum: a post tagged as waiting for players) and its
+    lobby message; returns (game id, thread).
 
     ``people`` (user id, name) are seated after the host, ``ais`` (levels) after them. If the
     thread or the lobby message cannot be made, the new game is abandoned again and the error
@@ -156,20 +181,28 @@ async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[i
         public = await server_language(bot, channel.guild.id)  # the thread's language
         with speaking(public):
             name = t("lobby.thread_name", id=gid, host=host[1])[:MAX_THREAD_NAME]
-        async with needs_permission("create_public_threads"):
-            thread = await channel.create_thread(
-                name=name, type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         record = await service.record(gid)
-        async with needs_permission("send_messages_in_threads", "embed_links"):
-            with speaking(public):
-                view = lobby_view(record)
-                content, embed = lobby_content(record), lobby_embed(record)
-            extra: dict[str, Any] = {"view": view} if view is not None else {}
-            message = await thread.send(
-                content=content, embed=embed, **extra,
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False,
-                                                         everyone=False))
+        with speaking(public):
+            view = lobby_view(record)
+            content, embed = lobby_content(record), lobby_embed(record)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        if isinstance(channel, discord.ForumChannel):  # the lobby is the post's first message
+            tag_ids = await forum_tags(bot, channel)
+            async with needs_permission("send_messages", "embed_links"):
+                thread, message = await channel.create_thread(
+                    name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                    applied_tags=applied(channel, tag_ids, record.status),
+                    content=content or None, embed=embed, allowed_mentions=mentions,
+                    **extra)
+        else:
+            async with needs_permission("create_public_threads"):
+                thread = await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            async with needs_permission("send_messages_in_threads", "embed_links"):
+                message = await thread.send(content=content, embed=embed, **extra,
+                                            allowed_mentions=mentions)
         await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
                                         "thread": thread.id, "lobby": message.id})
     except BaseException:
@@ -186,6 +219,8 @@ async def open_table(bot: HadaraBot, channel: discord.TextChannel, host: tuple[i
 class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=rf"hd1:lobby:(?P<action>join|leave|ai|start|cancel):{GAME_ID}"):
     """One of the lobby's buttons; the action and the game are in the custom id."""
+
+    ack = UPDATE  # the lobby message is redrawn
 
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
@@ -230,8 +265,7 @@ async def lobby_action(interaction: discord.Interaction[Any], action: str,
     # with the policy's leave (the service checks no host then)
     by = user.id if user.id == facts.host_user_id or not is_manager(interaction, facts) \
         else None
-    if not interaction.response.is_done():
-        await interaction.response.defer()  # an update of the clicked message, silently
+    await acknowledge(interaction, UPDATE)  # an update of the clicked message, silently
     if action == "join":
         await service.join(game_id, user.id, user.display_name)
     elif action == "leave":
@@ -285,6 +319,7 @@ def rematch_view(game_id: int) -> discord.ui.View:
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     bot = hadara_bot(interaction)
+    await acknowledge(interaction, PRIVATE)  # (the guard's, already)
     record = await bot.service.record(game_id)
     if record.status != FINISHED:
         raise Denied("rematch.not_finished")
@@ -300,7 +335,6 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     parent = bot.get_channel(int(record.discord.get("channel") or 0))
     channel = table_channel(parent if parent is not None else interaction.channel)
     check_table_permissions(channel)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     _rematching.add(game_id)
     try:
         people = [(s.user_id, s.name) for s in record.seats

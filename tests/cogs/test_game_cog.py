@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("discord")
 
+import discord  # noqa: E402
 from discord import app_commands  # noqa: E402
 
 from bot import access  # noqa: E402
@@ -34,7 +35,7 @@ COGS = Path(__file__).resolve().parents[2] / "cogs"
 MY_COGS = ("edge/errors.py", "edge/games.py", "table/commands.py", "table/lobby.py",
            "table/cog.py", "table/board.py", "table/coalescer.py", "player/cog.py",
            "player/cards.py", "admin/cog.py")
-HADARA = full_tree()
+ROOTS = full_tree()
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 STEPS = ("setup_side", "wheel", "draft", "phase_b", "colony", "statue", "feeding", "medals")
 
@@ -42,16 +43,29 @@ STEPS = ("setup_side", "wheel", "draft", "phase_b", "colony", "statue", "feeding
 # ---------------------------------------------------------------------- the command tree
 
 
-def test_group_and_subcommands() -> None:
-    group = HADARA
-    assert group.name == "hadara"
-    names = [c.name for c in group.commands]
-    assert len(names) == len(set(names)) <= 25
-    assert {"new", "board", "admin", "league", "game"} <= set(names)
+def test_one_command_per_audience() -> None:
+    by_name = {g.name: g for g in ROOTS}
+    assert list(by_name) == ["hadara", "hadara-replay", "hadara-league", "hadara-admin"]
+    for group in ROOTS:
+        names = [c.name for c in group.commands]
+        assert len(names) == len(set(names)) <= 25
+        assert not any(isinstance(c, app_commands.Group) for c in group.commands), group.name
+    assert {"new", "board", "hand", "settings", "learn"} <= {c.name for c in
+                                                           by_name["hadara"].commands}
+    assert {c.name for c in by_name["hadara-replay"].commands} == {"review", "export"}
+    assert {"create", "standings", "profile", "leaderboard"} <= {
+        c.name for c in by_name["hadara-league"].commands}
+    assert {c.name for c in by_name["hadara-admin"].commands} == {
+        "allowance", "tables", "repair", "void"}
+    # servers only; the admin command shown to Manage Server by default (the policy decides)
+    assert by_name["hadara-league"].guild_only and by_name["hadara-admin"].guild_only
+    assert not by_name["hadara"].guild_only and not by_name["hadara-replay"].guild_only
+    perms = by_name["hadara-admin"].default_permissions
+    assert perms == discord.Permissions(manage_guild=True)
 
 
 def _leaves(group: app_commands.Group) -> list[app_commands.Command]:
-    """The group's commands, those of its subgroups (``/hadara admin …``) included."""
+    """The group's commands, those of its subgroups included."""
     out: list[app_commands.Command] = []
     for cmd in group.commands:
         if isinstance(cmd, app_commands.Group):
@@ -69,8 +83,8 @@ def _strings(cmd: app_commands.Command) -> list[str]:
     return out
 
 
-def test_names_descriptions_options_within_limits() -> None:
-    group = HADARA
+@pytest.mark.parametrize("group", ROOTS, ids=lambda g: g.name)
+def test_names_descriptions_options_within_limits(group: app_commands.Group) -> None:
     assert NAME.match(group.name) and 1 <= len(group.description) <= 100
     total = len(group.name) + len(group.description)
     for sub in group.commands:
@@ -99,7 +113,7 @@ def test_names_descriptions_options_within_limits() -> None:
 def test_no_command_decides_its_own_permissions() -> None:
     """Every /hadara command has an entry in the one access policy, and none carries a check of
     its own (a has_permissions or guild check): the policy decides (bot/access.py)."""
-    for cmd in _leaves(HADARA):
+    for cmd in (leaf for group in ROOTS for leaf in _leaves(group)):
         assert isinstance(cmd, app_commands.Command)
         assert cmd.checks == [], cmd.qualified_name
         assert cmd.qualified_name in access.COMMANDS, cmd.qualified_name

@@ -176,8 +176,8 @@ def test_reminder_text_and_where_it_goes() -> None:
     assert text.startswith("⏰ Reminder") and "… and 2 more." in text
     assert text.count("<t:") == 20 and "https://x/y" in text and len(text) <= 2000
     assert multiday.thread_url(record()) == "https://discord.com/channels/1/2"
-    assert multiday.reminders_by_dm({}) and multiday.reminders_by_dm({"dm_turns": True})
-    assert not multiday.reminders_by_dm({"dm_turns": False})
+    assert multiday.reminders_by_dm({"dm_turns": True})  # only those who asked
+    assert not multiday.reminders_by_dm({}) and not multiday.reminders_by_dm({"dm_turns": False})
     assert Reminder(7, 0, T0).decision_id is None
 
 

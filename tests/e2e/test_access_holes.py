@@ -60,7 +60,7 @@ async def test_another_server_s_owner_and_a_curious_player(tmp_path: Path,
             text = answer(result).content
             assert result.ephemeral and text == elsewhere, (command, text)
             assert "discord.com/channels" not in text  # no link to the thread either
-        exported = await owner.slash(channel, "hadara game export", game=gid)
+        exported = await owner.slash(channel, "hadara-replay export", game=gid)
         assert answer(exported).content == denied("in_play")
         assert not answer(exported).attachments
         assert await snapshot(w, gid) == before
@@ -70,8 +70,8 @@ async def test_another_server_s_owner_and_a_curious_player(tmp_path: Path,
 
         # a seated player, in the thread or by DM: no seed, no deck order, by any command
         for who, where in ((w.members["bob"], w.channel), (w.users["bob"], None)):
-            result = await (who.slash(where, "hadara game export", game=gid) if where
-                            else who.slash("hadara game export", game=gid))
+            result = await (who.slash(where, "hadara-replay export", game=gid) if where
+                            else who.slash("hadara-replay export", game=gid))
             message = answer(result)
             assert message.content == denied("in_play") and not message.attachments
         for command in ("hadara history", "hadara hand", "hadara board"):

@@ -86,7 +86,7 @@ async def test_new_opens_a_thread_and_a_lobby(tmp_path: Path) -> None:
         [thread] = threads(w.bot)
         assert thread.name.startswith("Hadara #1 — ")
         assert thread.parent_id == w.channel.id
-        assert thread.auto_archive_duration == 10080
+        assert thread.auto_archive_duration == 1440  # an idle lobby closes after a day
         lobby = await lobby_message(thread)
         assert labels(lobby) == ["Join", "Leave", "Add AI", "Start", "Cancel"]
         assert all(c.custom_id and c.custom_id.startswith("hd1:lobby:")

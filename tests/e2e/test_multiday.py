@@ -1,5 +1,6 @@
 """Multi-day games through the real bot under simcord, on its virtual clock: deadlines that
-expire (the AI choosing, strikes, the takeover), reminders by DM merged per user, a restart in
+expire (the AI choosing, strikes, the takeover), reminders in the thread by default (with the
+"Take my turn" button) and by DM merged per user for those who ask, a restart in
 the middle that loses or doubles nothing, a Phase-B choice queued ahead through the panel and
 played when the turn comes, vacations told to the other players, and the vote.
 
@@ -83,9 +84,11 @@ def reminder_stamps(w: World, name: str) -> list[int]:
 async def test_a_player_who_never_acts_the_game_still_finishes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Alice plays, Bob never does: each of Bob's deadlines expires on the virtual clock
-    (reminded by DM halfway), the AI chooses for him, after 3 strikes it plays his seat, and
-    the game ends. A restart between two of his deadlines loses or doubles nothing."""
+    (reminded by DM halfway: he asked for DMs), the AI chooses for him, after 3 strikes it
+    plays his seat, and the game ends. A restart between two of his deadlines loses or doubles
+    nothing."""
     async with world(tmp_path, monkeypatch) as w:
+        await w.members["bob"].slash(w.channel, "hadara settings", dms=True)
         gid = await new_timed_game(w, "alice", seats=3, ai=1, join=("bob",))
         alice, bob = w.members["alice"].id, w.members["bob"].id
         board = await thread_messages(w, gid)
@@ -129,6 +132,30 @@ async def test_a_player_who_never_acts_the_game_still_finishes(
             assert f"ran out of time: the AI chose for them (strike {n} of 3)" in text
         assert "The AI plays bob's seat from now on" in text
         assert f"Game #{gid} is over" in text
+
+
+async def test_reminders_go_to_the_thread_unless_a_player_asks_for_dms(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default a reminder is a mention in the game's thread carrying "Take my turn" (no
+    DM: opening DMs to many people gets a bot refused); it opens the panel of the seat."""
+    async with world(tmp_path, monkeypatch) as w:
+        gid = await new_timed_game(w, "alice", seats=2, join=("bob",))
+        waiting = await people_waiting(w, gid)
+        (_, uid, _), = waiting
+        name = next(n for n, m in w.members.items() if m.id == uid)
+        await w.env.advance_time(HOUR / 2 + 1)
+        await w.service.idle()
+        await settle(w, gid)
+        reminders = [m for m in await thread_messages(w, gid)
+                     if (m.content or "").startswith(f"⏰ <@{uid}>")]
+        assert len(reminders) == 1, [m.content for m in await thread_messages(w, gid)]
+        assert f"game #{gid} awaits you" in reminders[0].content
+        assert [c.get("label") for c in components(reminders[0])][0] == "Take my turn"
+        assert reminder_stamps(w, name) == []  # no DM
+        dm = w.users[name].dm_channel
+        assert dm is None or not list(dm.history())
+        panel = await w.members[name].click(reminders[0], label="Take my turn")
+        assert panel.ephemeral
 
 
 async def test_queue_ahead_away_back_and_vote(tmp_path: Path,

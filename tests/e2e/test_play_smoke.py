@@ -179,9 +179,7 @@ async def test_dm_panel_is_sent_and_edited(tmp_path: Path, monkeypatch: pytest.M
 
 async def _dm_panel_is_sent_and_edited(table: Table) -> None:
     await choose_wheel(table)
-    user = table.bot.get_user(table.actors[0].id) or await table.bot.fetch_user(
-        table.actors[0].id)
-    dm = await send_panel_dm(table.bot, user, table.game, 0)
+    dm = await send_panel_dm(table.bot, table.actors[0].id, table.game, 0)
     assert dm is not None and dm.embeds and dm.embeds[0].image
     assert (0, "dm") in await table.service.store.seat_messages(table.game)
     # choose in the ephemeral panel: the DM is edited to show the choice
@@ -205,9 +203,7 @@ async def _dm_refused_returns_none(table: Table) -> None:
     await choose_wheel(table)
     table.env.inject_error("POST", "/channels/*/messages", status=403, code=50007,
                            message="Cannot send messages to this user")
-    user = table.bot.get_user(table.actors[1].id) or await table.bot.fetch_user(
-        table.actors[1].id)
-    assert await send_panel_dm(table.bot, user, table.game, 1) is None
+    assert await send_panel_dm(table.bot, table.actors[1].id, table.game, 1) is None
     assert (1, "dm") not in await table.service.store.seat_messages(table.game)
 
 

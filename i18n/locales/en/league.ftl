@@ -6,7 +6,7 @@ cmd-profile-user = Whose profile (default: yours)
 cmd-leaderboard = The best rated players on this server
 cmd-review = A private review of your decisions in a finished game
 cmd-review-game = The finished game (default: your latest)
-cmd-league = Leagues: seasons of rated rounds on this server
+cmd-league = Leagues and ratings: seasons of rated rounds on this server
 cmd-league-name = The league (default: the server's only league)
 cmd-league-create = Create a league (Manage Server)
 cmd-league-create-name = The league's name
@@ -22,7 +22,7 @@ cmd-league-round = Start the next round: a game and thread per table (Manage Ser
 cmd-league-end = End the season and announce the podium (Manage Server)
 cmd-league-end-force = End even if rounds are missing or games still run
 cmd-league-export = The standings and results of the season as CSV files
-cmd-gamegroup = Finished games' records
+cmd-replay = Finished games: your review of a game, its full record
 cmd-game-export = A game's full record as JSON (replay it with python -m hadara replay)
 cmd-admin-void = Void a rated game's result, or restore it (Manage Server)
 cmd-admin-void-restore = Restore a voided result instead
@@ -53,7 +53,7 @@ league-leaderboard-empty = No rated games on this server yet.
 league-create-done = League **{ $name }** is open: season 1, { $rounds ->
         [one] one round
        *[other] { $rounds } rounds
-    }, tables of { $size }. Members join with `/hadara league join`.
+    }, tables of { $size }. Members join with `/hadara-league join`.
 league-join-done = You play in season { $season } of **{ $name }**.
 league-leave-done = You left season { $season } of **{ $name }**. Your results so far stay.
 league-standings-title = { $name } — season { $season }
@@ -72,11 +72,11 @@ league-end-done = Season { $season } of **{ $name }** is over; season { $next } 
 league-end-podium =
     🏆 **{ $name }**, season { $season } — the podium:
     { $lines }
-    Season { $next } is open: `/hadara league join` to play again.
+    Season { $next } is open: `/hadara-league join` to play again.
 league-end-podium_line = { $medal } { $mention } — { $points } pts
 league-end-no_podium = 🏁 **{ $name }**, season { $season } ends without results. Season { $next } is open.
 league-export-done = Standings and results of **{ $name }**, season { $season }.
-league-error-none = There is no league on this server yet: an admin creates one with `/hadara league create`.
+league-error-none = There is no league on this server yet: an admin creates one with `/hadara-league create`.
 league-error-which = This server has several leagues: name one ({ $names }).
 league-error-unknown = There is no league named { $name } on this server.
 league-error-bad_points = Points are numbers separated by commas, best place first, e.g. 4,2,1,0.
@@ -101,7 +101,7 @@ refusal-league_exists = There is already a league named { $name } on this server
 refusal-already_member = You already play in season { $season }.
 refusal-not_member = You do not play in season { $season }.
 refusal-round_open = Round { $round } is still being played: wait for every table to finish.
-refusal-season_complete = Every round of this season was started ({ $rounds }); end the season with `/hadara league end`.
+refusal-season_complete = Every round of this season was started ({ $rounds }); end the season with `/hadara-league end`.
 refusal-season_not_over = The season is not over yet: { $rounds_missing ->
         [one] one round
        *[other] { $rounds_missing } rounds

@@ -28,3 +28,4 @@ learn-notes-off = Mistake notes are off. Turn them on again with `/hadara learn 
 learn-rules-met = Rules you have met in learning games: { $topics }.
 learn-rules-none = You have not met any rule in a learning game yet: try `/hadara learn`.
 learn-purple_name = purple { $id }
+learn-error-forum = A guided game needs a thread of its own: start it from a text channel, not a forum.

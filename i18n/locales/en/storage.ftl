@@ -30,7 +30,7 @@ storage-repaired-notice = Game #{ $game_id } was repaired and goes on: { $droppe
    *[other] its last { $dropped } moves were lost; play them again.
 }
 
-# /hadara admin repair (Manage Server): what a repair keeps and drops (counts only)
+# /hadara-admin repair (Manage Server): what a repair keeps and drops (counts only)
 cmd-admin-repair = Repair a damaged game up to its last valid move (Manage Server)
 admin-repair-healthy = Game #{ $id } is not damaged: nothing to repair.
 admin-repair-title = **Game #{ $id } is damaged:** { $reason }.

@@ -6,7 +6,7 @@ cmd-profile-user = Quel joueur (par défaut : vous)
 cmd-leaderboard = Les joueurs les mieux cotés de ce serveur
 cmd-review = Une analyse privée de vos décisions dans une partie terminée
 cmd-review-game = La partie terminée (par défaut : votre dernière)
-cmd-league = Ligues : des saisons de manches classées sur ce serveur
+cmd-league = Ligues et classements : des saisons de manches classées sur ce serveur
 cmd-league-name = La ligue (par défaut : la seule ligue du serveur)
 cmd-league-create = Créer une ligue (Gérer le serveur)
 cmd-league-create-name = Le nom de la ligue
@@ -22,7 +22,7 @@ cmd-league-round = Lancer la manche suivante : une partie et un fil par table (G
 cmd-league-end = Terminer la saison et annoncer le podium (Gérer le serveur)
 cmd-league-end-force = Terminer même s’il manque des manches ou si des parties sont en cours
 cmd-league-export = Le classement et les résultats de la saison en fichiers CSV
-cmd-gamegroup = Historiques des parties terminées
+cmd-replay = Parties terminées : votre analyse d'une partie, son historique complet
 cmd-game-export = L’historique complet d’une partie en JSON (à rejouer avec python -m hadara replay)
 cmd-admin-void = Annuler le résultat d’une partie classée, ou le rétablir (Gérer le serveur)
 cmd-admin-void-restore = Rétablir plutôt un résultat annulé
@@ -59,7 +59,7 @@ league-leaderboard-empty = Aucune partie classée sur ce serveur pour l’instan
 league-create-done = La ligue **{ $name }** est ouverte : saison 1, { $rounds ->
         [one] { $rounds } manche
        *[other] { $rounds } manches
-    }, tables de { $size }. Les membres la rejoignent avec `/hadara league join`.
+    }, tables de { $size }. Les membres la rejoignent avec `/hadara-league join`.
 league-join-done = Vous jouez la saison { $season } de **{ $name }**.
 league-leave-done = Vous avez quitté la saison { $season } de **{ $name }**. Vos résultats obtenus jusqu’ici restent.
 league-standings-title = { $name } — saison { $season }
@@ -78,11 +78,11 @@ league-end-done = La saison { $season } de **{ $name }** est terminée ; la sais
 league-end-podium =
     🏆 **{ $name }**, saison { $season } — le podium :
     { $lines }
-    La saison { $next } est ouverte : `/hadara league join` pour rejouer.
+    La saison { $next } est ouverte : `/hadara-league join` pour rejouer.
 league-end-podium_line = { $medal } { $mention } — { $points } pts
 league-end-no_podium = 🏁 **{ $name }** : la saison { $season } se termine sans résultats. La saison { $next } est ouverte.
 league-export-done = Classement et résultats de **{ $name }**, saison { $season }.
-league-error-none = Il n’y a pas encore de ligue sur ce serveur : un administrateur en crée une avec `/hadara league create`.
+league-error-none = Il n’y a pas encore de ligue sur ce serveur : un administrateur en crée une avec `/hadara-league create`.
 league-error-which = Ce serveur a plusieurs ligues : précisez laquelle ({ $names }).
 league-error-unknown = Il n’y a pas de ligue nommée { $name } sur ce serveur.
 league-error-bad_points = Les points sont des nombres séparés par des virgules, meilleure place d’abord, ex. 4,2,1,0.
@@ -107,7 +107,7 @@ refusal-league_exists = Une ligue nommée { $name } existe déjà sur ce serveur
 refusal-already_member = Vous jouez déjà la saison { $season }.
 refusal-not_member = Vous ne jouez pas la saison { $season }.
 refusal-round_open = La manche { $round } est encore en cours : attendez que toutes les tables aient fini.
-refusal-season_complete = Toutes les manches de cette saison ont été lancées ({ $rounds }) ; terminez la saison avec `/hadara league end`.
+refusal-season_complete = Toutes les manches de cette saison ont été lancées ({ $rounds }) ; terminez la saison avec `/hadara-league end`.
 refusal-season_not_over = La saison n’est pas encore finie (manches à lancer : { $rounds_missing } ; tables encore en jeu : { $tables_running }).
 refusal-too_few_members = Une manche demande au moins { $min } joueurs ; { $count ->
         [one] { $count } inscrit

@@ -31,3 +31,4 @@ learn-notes-off = Les notes sur les erreurs sont coupées. Réactivez-les avec `
 learn-rules-met = Règles rencontrées dans vos parties d’apprentissage : { $topics }.
 learn-rules-none = Vous n’avez encore rencontré aucune règle dans une partie d’apprentissage : essayez `/hadara learn`.
 learn-purple_name = effet violet { $id }
+learn-error-forum = Une partie guidée a besoin de son propre fil : lancez-la depuis un salon textuel, pas un forum.

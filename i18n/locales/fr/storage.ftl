@@ -30,7 +30,7 @@ storage-repaired-notice = La partie #{ $game_id } a été réparée et continue 
    *[other] ses { $dropped } derniers coups ont été perdus ; rejouez-les.
 }
 
-# /hadara admin repair (Gérer le serveur) : ce qu'une réparation garde et retire (des nombres seulement)
+# /hadara-admin repair (Gérer le serveur) : ce qu'une réparation garde et retire (des nombres seulement)
 cmd-admin-repair = Réparer une partie endommagée jusqu'à son dernier coup valide (Gérer le serveur)
 admin-repair-healthy = La partie #{ $id } n'est pas endommagée : rien à réparer.
 admin-repair-title = **La partie #{ $id } est endommagée :** { $reason }.

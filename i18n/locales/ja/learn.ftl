@@ -25,3 +25,4 @@ learn-notes-off = ミスのアドバイスをオフにしました。`/hadara le
 learn-rules-met = 練習ゲームで学んだルール：{ $topics }。
 learn-rules-none = 練習ゲームで学んだルールはまだありません：`/hadara learn` を試してみてください。
 learn-purple_name = 紫{ $id }
+learn-error-forum = ガイド付きゲームには専用のスレッドが必要です。フォーラムではなくテキストチャンネルから始めてください。

@@ -28,7 +28,7 @@ storage-repaired-notice = ゲーム #{ $game_id } は修復され、続きから
    *[other] 最後の{ $dropped }手が失われました。もう一度指してください。
 }
 
-# /hadara admin repair（サーバー管理権限）：修復で残す手と取り除く手（数のみ）
+# /hadara-admin repair（サーバー管理権限）：修復で残す手と取り除く手（数のみ）
 cmd-admin-repair = 壊れたゲームを最後の有効な手まで修復します（サーバー管理権限）
 admin-repair-healthy = ゲーム #{ $id } は壊れていません。修復するものはありません。
 admin-repair-title = **ゲーム #{ $id } は壊れています：**{ $reason }。
