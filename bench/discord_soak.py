@@ -735,6 +735,12 @@ class Soak:
             "pings": sum(rec.pings.values()),
             "dm_messages": rec.dm_messages,
             "updates_by_cause": dict(rec.causes),
+            # the bot's own pacing (bot/pacing.py; its numbers are production's, unstretched)
+            "pacer": {"requests": self.bot.pacer.stats.requests,
+                      "waited": self.bot.pacer.stats.waited,
+                      "wait_seconds": round(self.bot.pacer.stats.wait_seconds, 3),
+                      "old_edits": self.bot.pacer.stats.old_edits,
+                      "dm_backoffs": self.bot.pacer.stats.dm_backoffs},
             "settle_timeouts": self.timeouts,
             "bot_errors": len(env.errors) + sum(errors.messages.values()),
             "bot_error_messages": dict(errors.messages.most_common(8)),
