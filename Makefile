@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
+# `python -m bot` explains a setting to fix (exit 2: no token, a bad value) and no connection
+# to Discord (exit 3) itself, on stderr: those end here without make's own error line.
 run: $(STAMP)
-	$(BIN)/python -m bot
+	@echo "$(BIN)/python -m bot"
+	@$(BIN)/python -m bot; status=$$?; [ $$status -eq 2 ] || [ $$status -eq 3 ] || exit $$status
 
 # The demo extra (simcord's browser preview) has a stamp of its own.
 $(DEMO_STAMP): $(STAMP)
@@ -23,9 +26,10 @@ $(DEMO_STAMP): $(STAMP)
 	@rm -f $(VENV)/.demo-*
 	@touch $@
 
-# The real bot against an offline Discord in your browser (prints the address).
+# The real bot against an offline Discord in your browser (prints the address); NAME=… is
+# your name there (default Sam).
 demo: $(DEMO_STAMP)
-	$(BIN)/python -m devtools.demo
+	$(BIN)/python -m devtools.demo $(if $(NAME),--name "$(NAME)")
 
 # PNGs of a scripted game as a player sees it (needs chromium: sudo apt-get install chromium);
 # LOCALE=fr or LOCALE=ja plays it in French or Japanese (out/screenshots-fr, -ja).

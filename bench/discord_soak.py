@@ -548,6 +548,16 @@ class Soak:
                 options = select["options"]
                 k = max(1, int(select.get("min_values") or 1))
                 values = [o["value"] for o in self.rng.sample(options, min(k, len(options)))]
+                pid = P.parse_custom_id(select["custom_id"])
+                if pid is not None and P.is_batch(pid) and pid.seat is not None:
+                    # the whole feeding in one select: enough cards (or payments) to feed
+                    service = self.bot.service
+                    ctx = (await service.view(pid.game, pid.seat))["private"]["context"]
+                    values = P.feeding_pick(ctx, await service.options(pid.game, pid.seat),
+                                            [o["value"] for o in options])
+                    if not values:
+                        self.click_errors["a feeding select with nothing to feed"] += 1
+                        return None
                 result = await person.member.select(panel, values,
                                                     custom_id=select["custom_id"])
                 if values[0].startswith("a"):

@@ -4,7 +4,12 @@
 into a new PostgreSQL one and verify it (bot/storage/migrate.py);
 ``python -m bot backup FILE`` / ``restore FILE [--yes]``: a verified backup of the SQLite
 database and its restore (bot/storage/backup.py); ``python -m bot repair GAME [--yes]``: show
-a damaged game's damage and repair it up to its last valid action (docs/deploy.md)."""
+a damaged game's damage and repair it up to its last valid action (docs/deploy.md);
+``python -m bot clear-dev-commands [SERVER_ID]``: remove the copies of the commands
+``HADARA_DEV_GUILD`` synced into a server (README.md, "Troubleshooting").
+
+A missing token or a bad setting (exit 2) and no connection to Discord (exit 3, a bad token
+or no network) are explained in one message on stderr, without a traceback."""
 
 from __future__ import annotations
 
@@ -18,6 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import NO_TOKEN_HELP, Config, ConfigError
+
+#: Exit codes of ``python -m bot`` that are explained on stderr (``make run`` adds nothing to
+#: the explanation): a setting to fix (no token, a bad value), and no connection to Discord.
+EXIT_SETUP = 2
+EXIT_CONNECT = 3
 
 
 def setup_logging(level: str) -> None:
@@ -332,12 +342,14 @@ def main(argv: list[str] | None = None) -> int:
         from bot.storage.migrate import main as migrate_db
 
         return migrate_db(argv[1:])
-    commands = {"backup": backup_main, "restore": restore_main, "repair": repair_main}
+    commands = {"backup": backup_main, "restore": restore_main, "repair": repair_main,
+                "clear-dev-commands": clear_dev_commands_main}
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
     ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord",
                                  epilog="subcommands: league-sim, migrate-db, backup, restore, "
-                                 "repair (see python -m bot SUBCOMMAND --help)")
+                                 "repair, clear-dev-commands (see python -m bot SUBCOMMAND "
+                                 "--help)")
     ap.add_argument("--check", action="store_true",
                     help="validate configuration, storage and content without connecting")
     ap.add_argument("--new-database", action="store_true",
@@ -347,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     config = _config(args.env_file)
     if config is None:
-        return 2
+        return EXIT_SETUP
     setup_logging(config.log_level)
     if args.check:
         try:
@@ -366,17 +378,69 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not config.has_token:
         print(NO_TOKEN_HELP, file=sys.stderr)
-        return 2
+        return EXIT_SETUP
     if args.new_database:
         asyncio.run(new_database(config))
-    from bot.client import HadaraBot
+    return run_bot(config)
+
+
+def clear_dev_commands_main(argv: list[str]) -> int:
+    """``clear-dev-commands [SERVER_ID]``: remove the copies of the commands that
+    ``HADARA_DEV_GUILD`` synced into a server (each command then shows once there)."""
+    from bot.client import clear_guild_commands, start_problem
+
+    ap = argparse.ArgumentParser(prog="python -m bot clear-dev-commands",
+                                 description="remove the bot's commands registered in one "
+                                 "server (the development copies HADARA_DEV_GUILD synced "
+                                 "there); the global commands stay")
+    ap.add_argument("guild", nargs="?", type=int,
+                    help="the server id (default: HADARA_DEV_GUILD)")
+    ap.add_argument("--env-file", default=".env")
+    args = ap.parse_args(argv)
+    config = _config(args.env_file)
+    if config is None:
+        return EXIT_SETUP
+    guild = args.guild if args.guild is not None else config.dev_guild
+    if guild is None:
+        print("clear-dev-commands: give the server id (or set HADARA_DEV_GUILD)",
+              file=sys.stderr)
+        return EXIT_SETUP
+    if not config.has_token:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return EXIT_SETUP
+    logging.basicConfig(level="WARNING")
+    try:
+        removed = asyncio.run(clear_guild_commands(config.token, guild))
+    except Exception as exc:
+        line = start_problem(exc)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return EXIT_CONNECT
+    print(f"clear-dev-commands: removed {removed} commands from server {guild}"
+          + ("; start the bot without HADARA_DEV_GUILD to keep it so"
+             if config.dev_guild == guild else ""))
+    return 0
+
+
+def run_bot(config: Config) -> int:
+    """Start the bot until it is stopped. A bad token, no network or Discord unavailable is
+    one line on stderr and ``EXIT_CONNECT``, not a traceback."""
+    from bot.client import HadaraBot, start_problem
 
     async def run() -> None:
         async with HadaraBot(config) as bot:
             await bot.start(config.token)
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run())
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run())
+    except Exception as exc:
+        line = start_problem(exc)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return EXIT_CONNECT
     return 0
 
 

@@ -40,6 +40,65 @@ EXTENSIONS = ("cogs.edge", "cogs.commands", "cogs.table", "cogs.play", "cogs.mul
               "cogs.league", "cogs.learn", "cogs.admin", "cogs.player", "cogs.components")
 
 
+#: The permissions the bot needs in a server's channels, for its invite link (the number is in
+#: README.md, "Set up the bot on your server"): a game's thread and its messages (the table
+#: permissions checked in cogs/edge/errors.py and, for forum posts, cogs/table/lobby.py) and
+#: Manage Threads to archive a finished game's thread and reopen one Discord archived. A
+#: forum's tags need Manage Channels as well, granted in that forum only (not in the link).
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True,
+    create_public_threads=True, manage_threads=True, embed_links=True, attach_files=True,
+    read_message_history=True)
+INVITE_SCOPES = ("bot", "applications.commands")
+DEVELOPER_PORTAL = "https://discord.com/developers/applications"
+
+
+def invite_url(client_id: int) -> str:
+    """The link that adds the bot to a server, with its slash commands and permissions."""
+    return discord.utils.oauth_url(client_id, permissions=BOT_PERMISSIONS, scopes=INVITE_SCOPES)
+
+
+def start_problem(exc: BaseException) -> str | None:
+    """One line for an admin when the bot cannot log in or reach Discord at start-up (a bad
+    token, no network, Discord unavailable); None: not a start-up problem (a bug, shown with
+    its traceback). The token is never part of the line."""
+    import aiohttp
+
+    if isinstance(exc, discord.LoginFailure):
+        return ("cannot log in: Discord refused the token in DISCORD_TOKEN. Reset it at "
+                f"{DEVELOPER_PORTAL} (your application → Bot → Reset Token) and put the new "
+                'one in .env (README: "Set up the bot on your server", "Troubleshooting")')
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return ("cannot connect: Discord asks for privileged intents this bot does not use; "
+                'check the application in the developer portal (README: "Troubleshooting")')
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        host = getattr(exc, "host", "discord.com")
+        return (f"cannot reach Discord: the name {host} does not resolve (no network or no "
+                'DNS?). Check the connection and start again (README: "Troubleshooting")')
+    if isinstance(exc, discord.HTTPException) and exc.status >= 500:
+        return (f"cannot reach Discord: it answered {exc.status} {exc.response.reason}; "
+                "try again in a few minutes (https://discordstatus.com)")
+    if isinstance(exc, (aiohttp.ClientError, discord.GatewayNotFound, OSError, TimeoutError)):
+        detail = str(exc) or type(exc).__name__
+        return (f"cannot reach Discord: {detail}. Check the connection (a firewall or proxy?) "
+                'and start again (README: "Troubleshooting")')
+    return None
+
+
+async def clear_guild_commands(token: str, guild_id: int) -> int:
+    """Remove the application's commands registered in one server (the copies
+    ``HADARA_DEV_GUILD`` synced there, which show beside the global ones); returns how many
+    there were. Logs in over HTTP only (no gateway connection)."""
+    client = discord.Client(intents=discord.Intents.none())
+    async with client:
+        await client.login(token)
+        application = await client.application_info()
+        existing = await client.http.get_guild_commands(application.id, guild_id)
+        if existing:
+            await client.http.bulk_upsert_guild_commands(application.id, guild_id, [])
+    return len(existing)
+
+
 def _discord_time() -> float:
     return discord.utils.utcnow().timestamp()
 
@@ -116,6 +175,8 @@ class HadaraBot(commands.Bot):
             options.setdefault("shard_count", config.shard_count)
             if config.shard_ids is not None:
                 options.setdefault("shard_ids", list(config.shard_ids))
+        # the bot has no voice: no start-up warnings about voice libraries
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None, **options)
         self.config = config
@@ -130,6 +191,17 @@ class HadaraBot(commands.Bot):
         self.pacer = Pacer(_discord_time)
         self.request_stats = RequestStats()
         self._rate_log = _RateLimitLog()
+        self._announced = False  # the account and invite link, logged at the first READY
+
+    async def on_ready(self) -> None:
+        """Which account logged in, and the invite link with the permissions it needs."""
+        if self._announced or self.user is None:
+            return
+        self._announced = True
+        log.info("logged in as %s (id %s); servers: %d", self.user, self.user.id,
+                 len(self.guilds))
+        log.info("invite link (permissions %d): %s", BOT_PERMISSIONS.value,
+                 invite_url(self.application_id or self.user.id))
 
     async def setup_hook(self) -> None:
         import rendering  # its process-wide settings, from the configuration (before any image)

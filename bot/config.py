@@ -175,8 +175,13 @@ NO_TOKEN_HELP = """\
 No bot token: set DISCORD_TOKEN in .env (copy .env.example to .env) or in the environment.
 
 To get one: https://discord.com/developers/applications → New Application → Bot →
-Reset Token, then copy it into .env as DISCORD_TOKEN=… (README: "Set up the bot on your
-server" also shows how to invite the bot to your server).
+Reset Token, then put it in .env as DISCORD_TOKEN=… and start again. README.md, section
+"Set up the bot on your server", goes through it step by step (and the invite link);
+"Troubleshooting" there helps when the bot starts but something is missing.
 
-No token yet? `make demo` plays the real bot against an offline Discord in your browser.
+No token yet? `make demo` plays the real bot against an offline Discord in your browser
+(README.md, "Try it without a token").
 """
+
+#: The README sections NO_TOKEN_HELP names (tests check that README.md has them).
+NO_TOKEN_SECTIONS = ("Set up the bot on your server", "Troubleshooting", "Try it without a token")

@@ -21,11 +21,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hadara.ai.base import mix
-from hadara.ai.greedy import evaluator
-from hadara.ai.hint import hint
+from hadara.ai.base import Action, View, mix
+from hadara.ai.evaluation import Evaluator
+from hadara.ai.greedy import _changes, evaluator
 from hadara.ai.review import REVIEW_SEED, _greedy_values
 from hadara.content import Catalog, default_catalog
+from hadara.determinise import determinise
 from hadara.effects import effect_name, effect_text
 from hadara.engine import Game
 from hadara.options import label
@@ -67,7 +68,9 @@ class Lesson:
 
 @dataclass(frozen=True)
 class Note:
-    """A gentle mistake note: what was chosen, what the AI prefers, by how much and why."""
+    """A gentle mistake note: what was chosen, what the AI prefers and why. ``loss`` (the
+    greedy measure's points) decides whether a note is due; the note itself says it in words
+    ("a stronger choice here was …"), never as an evaluation number."""
 
     loss: float
     taken: str
@@ -81,8 +84,7 @@ class Note:
 
     @property
     def params(self) -> dict[str, Any]:
-        return {"taken": self.taken, "best": self.best, "loss": f"{self.loss:.1f}",
-                "reason": self.reason}
+        return {"taken": self.taken, "best": self.best, "reason": self.reason}
 
 
 def learned(settings: Mapping[str, Any]) -> list[str]:
@@ -210,19 +212,45 @@ def mistake(game: Game, seat: int, action: Mapping[str, Any], decision: str | No
         return None
     ev = evaluator(game.catalog)
     mine = seat_view(game, seat)
-    rng = Rng(mix(REVIEW_SEED, seat, game.version))
-    values = _greedy_values(ev, mine, legal, rng)
+    values = _greedy_values(ev, mine, legal, Rng(mix(REVIEW_SEED, seat, game.version)))
     best = max(range(len(legal)), key=lambda i: (values[i], -i))
     loss = values[best] - values[taken]
     if loss < threshold:
         return None
-    _, reason = hint(mine, legal, "greedy", catalog=ev.cat)
     return Note(round(loss, 1), label(game, seat, legal[taken]), label(game, seat, legal[best]),
-                reason, decision)
+                because(ev, mine, legal[best], Rng(mix(REVIEW_SEED, seat, game.version))),
+                decision)
+
+
+def because(ev: Evaluator, mine: View, action: Action, rng: Rng) -> str:
+    """Why the stronger choice is stronger, in a player's words: what it does now ("of what
+    it does now: military +1, +2 coins"), or that it sets up what comes next when it changes
+    nothing at once. Never the evaluation's numbers."""
+    g = determinise(mine, rng, ev.cat)
+    seat = mine["viewer"]
+    ctx = ev.ctx(g, seat)
+    pos = ev.pos(g, seat, ctx)
+    what = _changes(pos, ev.after(g, seat, pos, action))
+    if what == t("engine.hint.nothing"):
+        return t("learn.because.later")
+    return t("learn.because.gain", what=what)
+
+
+def _purple(topic: str) -> bool:
+    return topic.startswith("P") and topic[1:].isdigit()
 
 
 def topic_name(topic: str) -> str:
-    """A topic's name as ``/hadara rules`` calls it (purple effects by their id)."""
-    if topic.startswith("P") and topic[1:].isdigit():
-        return t("learn.purple_name", id=topic)
+    """A topic's name as ``/hadara rules`` calls it (purple effects by their effect's name,
+    "purple effect: Feed with coins")."""
+    if _purple(topic):
+        return t("learn.purple_name", name=effect_name(topic))
     return t(f"rules.name.{topic}")
+
+
+def lesson_title(topic: str) -> str:
+    """A lesson's title in a player's words ("How the wheel works", "Purple card: Feed with
+    coins"), never a rule id: the ids are for docs/rules.md, not for the table."""
+    if _purple(topic):
+        return t("learn.title.purple", name=effect_name(topic))
+    return t(f"learn.title.{topic}")

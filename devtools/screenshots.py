@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Config
+from cogs.play import panels
 from i18n import LOCALES, translate
 
 DESKTOP = 1000
@@ -187,7 +188,16 @@ class Shots:
                 panel = (await actor.click(panel, custom_id=steps[0]["custom_id"])).response
             elif selects:
                 value = selects[0]["options"][0]["value"]
-                result = await actor.select(panel, [value], custom_id=selects[0]["custom_id"])
+                values = [value]
+                pid = panels.parse_custom_id(selects[0]["custom_id"])
+                if pid is not None and pid.seat is not None and panels.is_batch(pid):
+                    # feeding is one select of the whole feeding: a valid set of values
+                    view = await self.bot.service.view(self.gid, pid.seat)
+                    values = panels.feeding_pick(
+                        view["private"]["context"],
+                        await self.bot.service.options(self.gid, pid.seat),
+                        [o["value"] for o in selects[0]["options"]])
+                result = await actor.select(panel, values, custom_id=selects[0]["custom_id"])
                 if value.startswith("a"):
                     return
                 panel = result.response
@@ -310,9 +320,8 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
                           "feeding": "08", "medals": "09"}[kind]
                 await s.capture(f"{number}-{kind.replace('_', '-')}-panel", panel,
                                 viewer=alice, channel=thread, height=1100)
-                if kind == "draft":
-                    await s.capture("phone-draft-panel", panel, viewer=alice, channel=thread,
-                                    width=PHONE, height=1200)
+                await s.capture(f"phone-{kind.replace('_', '-')}-panel", panel, viewer=alice,
+                                channel=thread, width=PHONE, height=1200)
                 shot.add(kind)
             await s.choose(name, panel)
         await s.settle()

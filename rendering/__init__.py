@@ -4,7 +4,9 @@ bytes.
 Inputs are the JSON views of :mod:`hadara.views` (the spectator view for the public images, a
 seat's view for its private decision image), the public ``round_revealed`` event for the
 reveal, and the content catalog; nothing else is read, so an image shows exactly what its
-viewer may see. Each image is legible when Discord shows it about 400 px wide.
+viewer may see. Each image is legible where Discord shows it on a 412-px phone (an embed 292 px
+wide and at most 280 high, a gallery 324 px, a gallery in a container 287 px): no text under
+10 px there (:mod:`rendering.theme`, docs/rendering.md).
 
 Every public function takes ``locale`` ("en", "fr", "ja"; default "en"): the language of the
 words drawn (docs/rendering.md, "Languages and fonts"). It is always passed explicitly, never

@@ -429,8 +429,12 @@ class Canvas:
                                     width=width)
 
     def paste(self, sprite: Image.Image, x: float, y: float) -> None:
-        """Paste an RGBA sprite with its top-left corner at (x, y)."""
+        """Paste an RGBA sprite with its top-left corner at (x, y); letters the sprite
+        carries (``info["text"]``, :mod:`rendering.icons`) are recorded as glyphs."""
         self.image.paste(sprite, (round(x), round(y)), sprite)
+        for text, size in sprite.info.get("text", ()):
+            self.sizes["glyph"].add(size)
+            self.drawn.append((text, size))
 
     def paste_centred(self, sprite: Image.Image, cx: float, cy: float) -> None:
         self.paste(sprite, cx - sprite.width / 2, cy - sprite.height / 2)

@@ -116,20 +116,21 @@ def effect_lines(cv: Canvas, text: str, w: float, badge: float,
 
 def card_face(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
               *, cost: int | None = None, sell: int | None = None, detail: str = "full",
-              epoch: int | None = None, highlight: bool = False) -> float:
+              epoch: int | None = None, highlight: bool = False, price: bool = True) -> float:
     """Draw one card in the box (x, y, w, h). ``cost``/``sell`` are a player's own prices
-    (None: the printed cost and no sell value, as on the public board). Returns how far down
+    (None: the printed cost and no sell value, as on the public board); ``price=False``: a
+    mini face without its cost (where no price is at stake: feeding). Returns how far down
     the content reached (full faces size themselves to their largest card with it)."""
     rgb = theme.COLOUR_RGB[card.colour]
     radius = 14 if detail == "full" else 10
     outline = theme.INK if highlight else theme.darker(rgb, 50)
     cv.box(x, y, x + w, y + h, fill=theme.PANEL, outline=outline, radius=radius,
            width=5 if highlight else 3)
-    price = card.cost if cost is None else cost
+    shown = card.cost if cost is None else cost
     if detail == "mini":
-        _mini(cv, x, y, w, h, card, catalog, price, radius)
+        _mini(cv, x, y, w, h, card, catalog, shown if price else None, radius)
         return y + h
-    return _full(cv, x, y, w, h, card, catalog, price, sell, radius, epoch)
+    return _full(cv, x, y, w, h, card, catalog, shown, sell, radius, epoch)
 
 
 #: Name sizes: full faces start large and shrink to the floor; mini faces are at the floor.
@@ -202,18 +203,19 @@ def _full(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalo
 
 
 def _mini(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, catalog: Catalog,
-          price: int, radius: int) -> None:
-    """Band (colour icon, epoch pips, cost), the name on up to two lines, gains, points and
-    the effect glyph. Every row has a fixed place, so faces side by side line up."""
+          price: int | None, radius: int) -> None:
+    """Band (colour icon, epoch pips, cost unless None), the name on up to two lines, gains,
+    points and the effect glyph. Every row has a fixed place, so faces side by side line up."""
     band_h = MINI_BAND
     band(cv, x + 2, y + 2, w - 4, band_h, card, radius - 2, 32, "")
     # the cost on the band, right; the epoch as 1-3 pips between icon and cost (names recur
     # across epochs; a numeral "I" would read as the income letter)
     on = theme.ON_COLOUR[card.colour]
     mid = y + 2 + band_h / 2
-    tw = cv.text(x + w - 10, mid, str(price), theme.TEXT, bold=True, fill=on, anchor="rm")
-    coin = 28
-    cv.paste(icons.coins(coin), x + w - 14 - tw - coin, mid - coin / 2)
+    if price is not None:
+        tw = cv.text(x + w - 10, mid, str(price), theme.TEXT, bold=True, fill=on, anchor="rm")
+        coin = 28
+        cv.paste(icons.coins(coin), x + w - 14 - tw - coin, mid - coin / 2)
     for k in range(card.epoch):
         px = x + 50 + k * 11
         cv.draw.ellipse((px, mid - 4, px + 8, mid + 4), fill=on)

@@ -19,7 +19,7 @@ from . import icons, theme
 from .canvas import Canvas
 from .cards import points_tag
 from .fonts import FontBook
-from .lexicon import capital, letter
+from .lexicon import capital
 from .parts import View, display_name, emblem_name
 
 RGB = tuple[int, int, int]
@@ -93,12 +93,13 @@ def strike(cv: Canvas, x0: float, x1: float, y: float, fill: RGB = BAD) -> None:
 
 def bonus_tile(cv: Canvas, x: float, cy: float, colour: str, size: int = 30,
                faded: bool = False) -> float:
-    """A bonus tile: a square in its track colour with the track letter; returns its width."""
+    """A bonus tile: a square in its track colour with the track's shape on it (the same
+    tile as on the players' boards); returns its width."""
     rgb = theme.TINT[colour] if faded else theme.COLOUR_RGB[colour]
     cv.box(x, cy - size / 2, x + size, cy + size / 2, fill=rgb,
            outline=theme.darker(theme.COLOUR_RGB[colour], 60), radius=5, width=2)
-    cv.text(x + size / 2, cy, letter(cv, colour), theme.GLYPH, bold=True,
-            fill=theme.MUTED if faded else theme.ON_COLOUR[colour], anchor="mm", role="glyph")
+    mark = theme.FAINT if faded else theme.ON_COLOUR[colour]
+    cv.paste_centred(icons.silhouette(colour, size - 8, mark), x + size / 2, cy)
     return float(size)
 
 

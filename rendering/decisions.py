@@ -107,7 +107,7 @@ WHEEL_LABEL_W = 150
 WHEEL_HEAD_H = 52
 WHEEL_ROW_H = 62
 WHEEL_GAP = 6
-LEGEND_H = 50
+LEGEND_H = 66  # an emblem and a name on up to two lines
 
 
 def wheel(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
@@ -156,7 +156,7 @@ def wheel(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
     for s in range(view["n"]):
         emblem_name(cv, MARGIN + s * per, y + LEGEND_H / 2 - 2, s,
                     display_name(fonts, view, s, locale), theme.MIN_TEXT, per - 6, emblem=34,
-                    bold=False)
+                    bold=False, lines=2)
     return cv
 
 
@@ -331,7 +331,9 @@ def feeding(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
     for i, c in enumerate(shown):
         x = MARGIN + (i % GRID_COLS) * col
         cy = y + (i // GRID_COLS) * (MINI_H + ROW_GAP)
-        card_face(cv, x, cy, MINI_W, MINI_H, catalog.cards[c["card"]], catalog, detail="mini")
+        # no cost on the band: removing a card loses its gains, points and effect, not coins
+        card_face(cv, x, cy, MINI_W, MINI_H, catalog.cards[c["card"]], catalog, detail="mini",
+                  price=False)
         if c["p2_tile"]:  # the P2 tile on it goes with the card
             bonus_tile(cv, x + MINI_W / 2 - 6, cy + MINI_H - 25, c["p2_tile"], 28)
         if c["removed"]:

@@ -4,9 +4,13 @@ Each icon is drawn four times larger and scaled down, so edges are smooth althou
 shapes are not anti-aliased. Icons are static artwork, so each (kind, size, colour) is drawn
 once per process and reused, like a loaded font; nothing that depends on a game is cached.
 
-Every track has a colour, a shape and a letter (income: yellow coin "I"; military: red shield
-"M"; culture: blue temple "C"; food: green drop "F"; purple cards: violet star "P"), so no
-element depends on telling colours apart.
+Every track has a colour and a shape (income: yellow coin; military: red shield; culture: blue
+temple; food: green drop; purple cards: violet star), so no element depends on telling colours
+apart. An icon large enough carries its letter too ("I", "M", "C", "F", "P"; a seat's emblem its
+number), but only where the letter is at least :data:`theme.MIN_TEXT` px, the legibility floor
+of every text: below that the shape alone says it. The letters an icon carries are recorded in
+its ``info["text"]`` (text, size), which :meth:`Canvas.paste` adds to the canvas's sizes, so
+the legibility tests see them too.
 """
 
 from __future__ import annotations
@@ -29,8 +33,12 @@ def _canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, ImageDraw.Draw(img)
 
 
-def _finish(img: Image.Image, w: int, h: int) -> Image.Image:
-    return img.resize((w, h), Image.Resampling.LANCZOS)
+def _finish(img: Image.Image, w: int, h: int,
+            text: tuple[tuple[str, int], ...] = ()) -> Image.Image:
+    out = img.resize((w, h), Image.Resampling.LANCZOS)
+    if text:
+        out.info["text"] = text
+    return out
 
 
 #: A font file and face index for an icon's letter (None: the shipped bold face).
@@ -44,10 +52,14 @@ def _font(size: int, face: FaceRef = None) -> ImageFont.FreeTypeFont:
 
 
 def _letter(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: RGB,
-            face: FaceRef = None) -> None:
-    """A letter centred on its capital height (cy in supersampled px)."""
+            face: FaceRef = None) -> tuple[tuple[str, int], ...]:
+    """A letter centred on its capital height (cy in supersampled px), if it is large enough
+    to read (:data:`theme.MIN_TEXT`); returns what was drawn, for the icon's ``info``."""
+    if size < theme.MIN_TEXT:
+        return ()
     font = _font(size, face)
     d.text((cx, cy + 0.365 * size * SS), text, font=font, fill=fill, anchor="ms")
+    return ((text, size),)
 
 
 def _pts(points: list[tuple[float, float]], w: int, h: int) -> list[tuple[float, float]]:
@@ -115,8 +127,18 @@ def track_icon(colour: str, size: int, letter: str | None = None,
     dark = theme.darker(theme.COLOUR_RGB[colour], 60)
     _draw_shape(d, shape, size, size, theme.COLOUR_RGB[colour], dark, size / 18)
     letter_size = round(size * (0.56 if shape in ("drop", "temple") else 0.62))
-    _letter(d, size * SS / 2, size * SS * _LETTER_Y[shape],
-            letter or theme.COLOUR_LETTER[colour], letter_size, theme.ON_COLOUR[colour], face)
+    drawn = _letter(d, size * SS / 2, size * SS * _LETTER_Y[shape],
+                    letter or theme.COLOUR_LETTER[colour], letter_size, theme.ON_COLOUR[colour],
+                    face)
+    return _finish(img, size, size, drawn)
+
+
+@lru_cache(maxsize=128)
+def silhouette(colour: str, size: int, fill: RGB = WHITE) -> Image.Image:
+    """The shape of a colour's track (coin, shield, temple, drop, star) in one colour, no
+    letter: on a bonus tile, a medal or a carved statue."""
+    img, d = _canvas(size, size)
+    _draw_shape(d, TRACK_SHAPE[colour], size, size, fill, theme.darker(fill, 80), size / 16)
     return _finish(img, size, size)
 
 
@@ -127,9 +149,9 @@ def emblem(seat: int, size: int) -> Image.Image:
     shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
     _draw_shape(d, shape, size, size, theme.seat_rgb(seat), WHITE, size / 14)
     cy = 0.64 if shape == "triangle" else 0.5
-    _letter(d, size * SS / 2, size * SS * cy, str(seat + 1),
-            round(size * (0.5 if shape == "triangle" else 0.62)), WHITE)
-    return _finish(img, size, size)
+    drawn = _letter(d, size * SS / 2, size * SS * cy, str(seat + 1),
+                    round(size * (0.5 if shape == "triangle" else 0.62)), WHITE)
+    return _finish(img, size, size, drawn)
 
 
 @lru_cache(maxsize=32)
@@ -295,9 +317,9 @@ def card_mini(colour: str, width: int, height: int, faded: bool = False,
     inset = SS * 3
     d.rounded_rectangle((inset, h - ch + inset, cw - inset, h - 1 - inset), radius=r * 0.5,
                         outline=theme.FAINT if faded else WHITE, width=SS)
-    _letter(d, cw / 2, h - ch / 2, letter or theme.COLOUR_LETTER[colour], round(width * 0.5),
-            theme.MUTED if faded else theme.ON_COLOUR[colour], face)
-    return _finish(img, width, height)
+    drawn = _letter(d, cw / 2, h - ch / 2, letter or theme.COLOUR_LETTER[colour],
+                    round(width * 0.5), theme.MUTED if faded else theme.ON_COLOUR[colour], face)
+    return _finish(img, width, height, drawn)
 
 
 @lru_cache(maxsize=32)

@@ -1,19 +1,25 @@
-"""A server's leaderboard (or a league's standings) as an image: 800 px wide, legible at 400.
+"""A server's leaderboard (or a league's standings) as an image: 800 px wide, legible on a
+phone (posted in an embed: 292 px wide, at most 280 px high).
 
 ``render_leaderboard(rows, title=None, locale="en") -> PNG bytes`` (``title`` None: "Leaderboard"
 in ``locale``); ``rows`` are the dicts of
 ``bot.league.ratings.Ratings.leaderboard`` (``position``, ``name``, ``rating``, ``mu``,
 ``sigma``, ``games``, ``wins``) or of ``LeagueService.standings`` (with ``points``: a points
-column is shown). Each row also carries ``text``, the plain-text fallback a front end posts
-when it cannot send images; :func:`leaderboard_text` joins them.
+column is shown). :func:`leaderboard_text` is the plain-text fallback a front end posts when
+it cannot send images: one line per row worded in ``locale`` (a row's own ``text`` is in the
+language it was made in, so it is not used).
 
-Text is never smaller than ``theme.MIN_TEXT`` (28 px at 800, 14 px when shown at 400).
+Text is never smaller than ``theme.MIN_TEXT`` (28 px at 800, 10 px shown at 292/800); the image
+shows the first ``MAX_ROWS`` rows only, so it stays within ``theme.MAX_HEIGHT`` (a taller image
+would be shrunk by the embed's 280-px height cap): the embed's text lists the rest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from i18n import translate
 
 from . import theme
 from .canvas import Canvas, png_bytes
@@ -23,8 +29,8 @@ from .lexicon import tr
 MARGIN = 18
 TITLE_H = 84
 HEAD_H = 48
-ROW = 56
-MAX_ROWS = 25
+ROW = 50
+MAX_ROWS = 12  # 750 px high: within theme.MAX_HEIGHT
 MEDALS = {1: theme.GOLD, 2: (168, 169, 173), 3: (176, 112, 64)}
 
 
@@ -33,11 +39,20 @@ def leaderboard_text(rows: Sequence[Mapping[str, Any]], title: str | None = None
     """The fallback: the title and one line per row."""
     if title is None:
         title = tr(locale, "image.leaderboard.title")
-    lines = [title] + [str(r.get("text") or _line(r, locale)) for r in rows[:MAX_ROWS]]
+    lines = [title] + [_line(r, locale) for r in rows[:MAX_ROWS]]
     return "\n".join(lines if rows else [title, tr(locale, "image.leaderboard.empty")])
 
 
 def _line(r: Mapping[str, Any], locale: str = "en") -> str:
+    """A row in ``locale`` (never its ``text``, which is in the language it was made in)."""
+    if "points" in r:  # a league's standings: the league's line
+        points, opponents = float(r.get("points", 0)), float(r.get("opponents", 0))
+        return translate(locale, "league.standings.line", position=int(r.get("position", 0)),
+                         name=str(r.get("name", "")),
+                         points=int(points) if points.is_integer() else points,
+                         opponents=int(opponents) if opponents.is_integer() else opponents,
+                         rating=float(r.get("rating", 0)), sigma=float(r.get("sigma", 0)),
+                         games=int(r.get("games", 0)))
     return tr(locale, "image.leaderboard.line", position=str(r.get("position", "")),
               name=str(r.get("name", "")), rating=f"{float(r.get('rating', 0)):.1f}",
               games=int(r.get("games", 0)))

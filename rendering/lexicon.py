@@ -7,8 +7,9 @@ rendering pools never know a "current" language): card names (:func:`hadara.word
 colours and tracks (:func:`hadara.words.colour_name`, :func:`~hadara.words.track_name`),
 effects (:mod:`hadara.effects`), reasons and step names (:mod:`hadara.narrate`).
 
-The letters inside icons, tiles and medals (income "I", military "M", …; silver "S",
-gold "G") are catalog words too; a letter no font can draw falls back to the English one.
+The letters inside icons large enough to carry them at the legibility floor (income "I",
+military "M", …) are catalog words too; a letter no font can draw falls back to the English
+one. (Medals and tiles no longer carry letters: at their size they would be under the floor.)
 """
 
 from __future__ import annotations

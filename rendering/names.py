@@ -1,13 +1,16 @@
-"""Player names in the room they have: whole at the largest size that fits, else shortened in
-the middle (keeping the start and the end), so look-alike names stay distinguishable:
-"Alexander" and "Alexandra" never both become "Alexan…"."""
+"""Player names in the room they have: whole at the largest size that fits (squeezed
+horizontally to :data:`SQUEEZE_MIN` at most, as :meth:`Canvas.text` does), else — only where a
+layout has no room for a second line, and the name is longer than any layout plans for —
+shortened in the middle (keeping the start and the end), so look-alike names stay
+distinguishable: "Alexander" and "Alexandra" never both become "Alexan…". Layouts give names
+the room first (two lines where a row is tall enough: :func:`rendering.parts.emblem_name`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from . import theme
-from .canvas import ELLIPSIS, Canvas
+from .canvas import ELLIPSIS, SQUEEZE_MIN, Canvas
 from .fonts import clusters
 
 
@@ -31,18 +34,21 @@ def fit_names(cv: Canvas, names: Sequence[str], widths: Sequence[float],
               sizes: Sequence[int] = (theme.TEXT, theme.MIN_TEXT),
               bold: bool = True) -> list[tuple[str, int]]:
     """Each name with its font size: whole at the first size where it fits its width, else
+    at the first where it fits squeezed to SQUEEZE_MIN (drawn with that width as
+    ``max_width``, :meth:`Canvas.text` squeezes it), else
     shortened in the middle at the last size (the longest form with the preferred split that
     fits). Names that differ stay different: on a clash another split of the same or a
     shorter length is chosen."""
     size = sizes[-1]
 
-    def fits(text: str, width: float, at: int = size) -> bool:
-        return cv.measure(text, at, bold) <= width
+    def fits(text: str, width: float, at: int = size, squeeze: float = SQUEEZE_MIN) -> bool:
+        return cv.measure(text, at, bold) * squeeze <= width
 
     fitted: list[tuple[str, int]] = []
     others: list[list[str]] = []
     for name, width in zip(names, widths, strict=True):
-        whole = next((z for z in sizes if fits(name, width, z)), None)
+        whole = next((z for sq in (1.0, SQUEEZE_MIN) for z in sizes
+                      if fits(name, width, z, sq)), None)
         others.append([])
         if whole is not None:
             fitted.append((name, whole))

@@ -62,16 +62,56 @@ def title(view: View, locale: str = "en") -> str:
 
 def emblem_name(cv: Canvas, x: float, cy: float, seat: int, name: str, size: int,
                 max_width: float, emblem: int | None = None, bold: bool = True,
-                fill: tuple[int, int, int] = theme.INK) -> float:
-    """A seat's emblem followed by its name, vertically centred on ``cy``; returns the width."""
+                fill: tuple[int, int, int] = theme.INK, lines: int = 1) -> float:
+    """A seat's emblem followed by its name, vertically centred on ``cy``; returns the width.
+    With ``lines`` > 1 (a row tall enough), a name too long for one line is wrapped onto
+    that many rather than shortened."""
     e = emblem or round(size * 1.25)
     cv.paste(icons.emblem(seat, e), x, cy - e / 2)
     if max_width - e - 6 < size:
         return e
     room = max_width - e - 6
-    if bold and cv.measure(name, size, True) > room >= cv.measure(name, size, False):
+    if bold and not cv.fits_line(name, size, room, True) and cv.fits_line(name, size, room):
         bold = False  # the whole name in regular weight reads better than a shortened one
+    if lines > 1 and not cv.fits_line(name, size, room, bold):
+        return e + 6 + name_label(cv, x + e + 6, cy, name, size, room, lines=lines,
+                                  bold=bold, fill=fill)
     text, at = fit_names(cv, [name], [room], (size,), bold)[0]
     w = cv.text(x + e + 6, cy, text, at, bold=bold, fill=fill, anchor="lm",
                 max_width=max_width - e - 6)
     return e + 6 + w
+
+
+def wraps_whole(cv: Canvas, name: str, size: int, room: float, lines: int,
+                bold: bool) -> bool:
+    """Whether a name fits ``room`` whole on up to ``lines`` lines (one line squeezed at most
+    to SQUEEZE_MIN, or wrapped at spaces / hyphenated), at ``size`` down to the floor."""
+    if cv.fits_line(name, size, room, bold):
+        return True
+    probe = Canvas(8, 8, cv.fonts, locale=cv.locale, strict=False)
+    return probe.fit(name, room, size, theme.MIN_TEXT, lines, bold).complete
+
+
+def name_label(cv: Canvas, x: float, cy: float, name: str, size: int, room: float, *,
+               lines: int = 2, anchor: str = "l", bold: bool = True,
+               fill: tuple[int, int, int] = theme.INK) -> float:
+    """A player's name centred on ``cy``: whole on one line or wrapped onto up to ``lines``
+    (bold, else regular weight when only that fits), else — a name longer than any layout
+    plans for — shortened in the middle keeping both ends (:func:`fit_names`). Returns the
+    width drawn."""
+    for weight in ((True, False) if bold else (False,)):
+        if wraps_whole(cv, name, size, room, lines, weight):
+            return cv.label(x, cy, name, size, room, bold=weight, fill=fill, anchor=anchor,
+                            max_lines=lines, pitch=1.0)
+    words = name.split(" ")
+    head = next((" ".join(words[:k]) for k in range(len(words) - 1, 0, -1)
+                 if cv.fits_line(" ".join(words[:k]), size, room)), "")
+    if lines < 2 or not head:
+        text, at = fit_names(cv, [name], [room], (size,), False)[0]
+        return cv.text(x, cy, text, at, fill=fill, anchor=anchor + "m", max_width=room)
+    # the leading words whole on line 1, the rest shortened in the middle on line 2
+    rest, at = fit_names(cv, [name[len(head):].strip()], [room], (size,), False)[0]
+    step = size * 1.0
+    w1 = cv.text(x, cy - step / 2, head, size, fill=fill, anchor=anchor + "m", max_width=room)
+    w2 = cv.text(x, cy + step / 2, rest, at, fill=fill, anchor=anchor + "m", max_width=room)
+    return max(w1, w2)

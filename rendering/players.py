@@ -3,12 +3,15 @@
 Line 1: emblem, name (as wide as the line allows), markers, coins, live score.
 Line 2: the four tracks as bars, each with its value large and, beside it, a small card of
 that colour with the number of cards owned; the purple cards last.
-Line 3: unused bonus tiles (stacked tiles, no digits), colonies (hexagons with their points),
-statues (carved: the tile's colour with their points), medal spaces (silver S, gold G).
+Line 3: unused bonus tiles (a tile of each colour held, with the number held), colonies
+(hexagons with their points), statues (carved: the tile's colour with their points).
+The medal spaces are on line 1 (a ring: free; a medal: placed, a silver one with its tile's
+colour shape).
 
-The key above the first panel names the pictures once. Three lines per seat at 800 px wide
-keep 5 players under 0.85 × width, so the image still shows about 400 px wide in chat, where
-every number is at least 10 px tall.
+The key above the first panel names the pictures once, in words. Three lines per seat at 800 px
+wide keep 5 players at 668 px high, so the image shows 292 px wide in an embed (the 280-px
+height cap does not bind), where no text is under 10 px (theme.py). Icons carry no letters at
+these sizes: their shapes and the key say what they are.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from hadara.content import TRACK_COLOURS, TRACKS, Catalog
 from . import icons, theme
 from .canvas import Canvas
 from .fonts import FontBook
-from .lexicon import card_mini, letter, track_icon
+from .lexicon import track_icon
 from .names import fit_names
 from .parts import View, display_name
 
@@ -33,15 +36,15 @@ PANEL_H = 2 * PAD + 3 * LINE
 
 # Line 2: a track is a bar (icon, value) and a card count; purple cards come last.
 BAR_W, BAR_H = 96, 32
-CARD_W, CARD_H = 28, 34
+CARD_W, CARD_H = 42, 34
 TRACK_STEP = 172  # bar, card, count and the gap to the next track
 # Line 1: medal spaces before coins and score. Line 3: fixed slots, so each tile colour,
 # colony level and statue space sits in the same place on every panel.
 MEDAL_STEP, MEDAL = 33, 32
-TILE_STEP = 40
+TILE_STEP, TILE = 54, 24
 HEX_STEP, HEX_W, HEX_H = 48, 44, 36
-STATUE_STEP, STATUE_W = 62, 58
-SECTION_GAP = 40
+STATUE_STEP, STATUE_W = 64, 60
+SECTION_GAP = 28
 
 COIN_SIDE = (240, 200, 90)  # a plundered colony shows its coin side
 BACK_SIDE = (92, 70, 48)  # an integrated colony is flipped to its back
@@ -85,27 +88,44 @@ def _track(cv: Canvas, x: float, cy: float, colour: str, value: int, scale: int,
 
 
 def _cards(cv: Canvas, x: float, cy: float, colour: str, count: int) -> float:
-    """A small card of the colour and the number of such cards owned; returns the width."""
-    cv.paste(card_mini(cv, colour, CARD_W, CARD_H, faded=not count), x, cy - CARD_H / 2)
-    w = cv.text(x + CARD_W + 3, cy, str(count), theme.MIN_TEXT,
-                fill=theme.INK if count else theme.MUTED, anchor="lm")
-    return CARD_W + 3 + w
+    """The cards of a colour owned: a card of that colour with the number on it (a pale
+    card with a grey 0 when none); returns the width."""
+    rgb = theme.COLOUR_RGB[colour]
+    y0, y1 = cy - CARD_H / 2, cy + CARD_H / 2
+    fill = rgb if count else theme.TINT[colour]
+    edge = theme.darker(rgb, 60)
+    # a second card behind, up and right, so the chip reads as cards
+    cv.box(x + 5, y0 - 1, x + CARD_W, y1 - 5, fill=theme.darker(fill, 25), outline=edge,
+           radius=5, width=2)
+    cv.box(x, y0 + 3, x + CARD_W - 5, y1 + 1, fill=fill, outline=edge, radius=5, width=2)
+    ink = theme.ON_COLOUR[colour] if count else theme.MUTED
+    cv.text(x + (CARD_W - 5) / 2, cy + 2, str(count), theme.MIN_TEXT, bold=True, fill=ink,
+            anchor="mm", max_width=CARD_W - 7)
+    return float(CARD_W)
 
 
 def _tiles(cv: Canvas, x: float, cy: float, colour: str, count: int) -> None:
-    """Unused bonus tiles of a colour: a stack of that many lettered tiles (no digits)."""
-    size = 26
-    rgb = theme.COLOUR_RGB[colour]
+    """Unused bonus tiles of a colour: a tile (the track's shape in its colour) and the number
+    held, together in one pale chip; a small faint square when none."""
     if count <= 0:
-        cv.box(x + 6, cy - 4, x + 20, cy + 10, fill=EMPTY, outline=theme.FAINT, radius=3,
+        cv.box(x + 6, cy - 7, x + 20, cy + 7, fill=EMPTY, outline=theme.FAINT, radius=3,
                width=2)
         return
-    for k in range(min(count, 3) - 1, -1, -1):  # back tiles up and right of the front one
-        tx, ty = x + 7 * k, cy - size / 2 + 3 - 6 * k
-        cv.box(tx, ty, tx + size, ty + size, fill=rgb if k == 0 else theme.darker(rgb, 25),
-               outline=theme.darker(rgb, 70), radius=4, width=2)
-    cv.text(x + size / 2, cy + 3, letter(cv, colour), theme.GLYPH, bold=True,
-            fill=theme.ON_COLOUR[colour], anchor="mm", role="glyph")
+    rgb = theme.COLOUR_RGB[colour]
+    nw = cv.measure(str(count), theme.MIN_TEXT, True)
+    cv.box(x, cy - 16, x + TILE + nw + 10, cy + 16, fill=theme.TINT[colour],
+           outline=theme.darker(rgb, 40), radius=8, width=2)
+    tile(cv, x + 4, cy, colour, TILE - 4)
+    cv.text(x + TILE + 4, cy, str(count), theme.MIN_TEXT, bold=True, anchor="lm")
+
+
+def tile(cv: Canvas, x: float, cy: float, colour: str, size: int) -> None:
+    """A bonus tile: a square in the track's colour with the track's shape on it."""
+    rgb = theme.COLOUR_RGB[colour]
+    cv.box(x, cy - size / 2, x + size, cy + size / 2, fill=rgb, outline=theme.darker(rgb, 70),
+           radius=4, width=2)
+    cv.paste_centred(icons.silhouette(colour, size - 6, theme.ON_COLOUR[colour]),
+                     x + size / 2, cy)
 
 
 def _colony(cv: Canvas, x: float, cy: float, colony: dict | None) -> None:
@@ -135,31 +155,27 @@ def _statue(cv: Canvas, x: float, cy: float, points: int, placed: dict | None) -
            radius=6, width=2)
     nw = cv.measure(str(points), theme.MIN_TEXT, True)
     if placed["side"] == "points":
-        mw = cv.measure("★", theme.GLYPH, True)
-        left = x + (STATUE_W - nw - mw - 1) / 2
-        cv.text(left + nw + 1, cy, "★", theme.GLYPH, bold=True, fill=ink, anchor="lm",
-                role="glyph")
+        mw = cv.measure("★", theme.MIN_TEXT, True)
+        left = x + (STATUE_W - nw - mw) / 2
+        cv.text(left + nw, cy, "★", theme.MIN_TEXT, bold=True, fill=ink, anchor="lm")
     else:
         left = x + (STATUE_W - nw - 20) / 2
-        cv.paste(track_icon(cv, colour, 18), left + nw + 2, cy - 9)
+        cv.paste(icons.silhouette(colour, 18, ink), left + nw + 2, cy - 9)
     cv.text(left, cy, str(points), theme.MIN_TEXT, bold=True, fill=ink, anchor="lm")
 
 
 def _medal(cv: Canvas, x: float, cy: float, kind: str, tile: str | None, held: bool) -> None:
-    """A medal space: the medal (a silver one shows its tile's letter, a gold one G) or a
-    free space (a ring in its metal with S or G)."""
+    """A medal space: the medal (a silver one shows the shape of its tile's track in the
+    track's colour) or a free space (a ring in its metal)."""
     top = cy - MEDAL / 2
     disc_cy = top + MEDAL * 0.61  # the disc's centre, below the ribbon
     if held:
         cv.paste(icons.medal(kind, MEDAL), x, top)
-        mark = letter(cv, tile) if tile else letter(cv, "gold")
-        cv.text(x + MEDAL / 2, disc_cy, mark, theme.GLYPH, bold=True, anchor="mm",
-                role="glyph")
+        if tile:
+            cv.paste_centred(icons.silhouette(tile, 16, theme.COLOUR_RGB[tile]),
+                             x + MEDAL / 2, disc_cy)
     else:
         cv.paste(icons.medal_space(kind, MEDAL), x, top)
-        ink = theme.darker(theme.SILVER if kind == "silver" else theme.GOLD, 55)
-        cv.text(x + MEDAL / 2, disc_cy, letter(cv, kind), theme.GLYPH,
-                bold=True, fill=ink, anchor="mm", role="glyph")
 
 
 def _line3_x(ix: float) -> tuple[float, float, float]:
@@ -171,7 +187,7 @@ def _line3_x(ix: float) -> tuple[float, float, float]:
 
 
 #: The key's pictures: (what, width of its picture and the gap before its label).
-_KEY_ITEMS = (("cards", CARD_W + 4), ("tiles", 38), ("colonies", 32), ("statues", 28),
+_KEY_ITEMS = (("cards", CARD_W + 4), ("tiles", TILE + 6), ("colonies", 32), ("statues", 28),
               ("medals", 2 * MEDAL_STEP + 4))
 _KEY_GAP = 18
 
@@ -193,11 +209,11 @@ def _key(cv: Canvas, y: float) -> None:
         x += cv.text(x, cy, labels[i], size, fill=muted, anchor="lm",
                      max_width=widths[i] * scale) + _KEY_GAP
 
-    cv.paste(card_mini(cv, "blue", CARD_W, CARD_H), x, cy - CARD_H / 2)
+    _cards(cv, x, cy, "blue", 3)
     x += CARD_W + 4
     label(0)
-    _tiles(cv, x, cy - 2, "red", 2)
-    x += 38
+    tile(cv, x, cy, "red", TILE)
+    x += TILE + 6
     label(1)
     cv.paste_centred(icons.hex_tile(28, 26, COIN_SIDE, theme.darker(COIN_SIDE, 70)), x + 14,
                      cy)

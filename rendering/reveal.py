@@ -172,7 +172,7 @@ def draw_reveal(event: dict[str, Any], view: View, catalog: Catalog, fonts: Font
         h = ROW_H + extra
         seat = choice["seat"]
         emblem_name(cv, MARGIN, y + h / 2, seat, display_name(fonts, view, seat, locale),
-                    theme.MIN_TEXT, NAME_W, emblem=36, bold=False)
+                    theme.MIN_TEXT, NAME_W, emblem=32, bold=False, lines=2)
         _kept(cv, y, choice, catalog, extra)
         gone = choice.get("discarded")
         if gone in catalog.cards:

@@ -1,5 +1,5 @@
 """Scores: points per player and G1 category, the winners and the G2 tie-break highlighted,
-and a bar chart of the totals. Live during the game ("Scores so far"), final at the end.
+and the ranks. Live during the game ("Scores so far"), final at the end.
 Columns run in rank order (best first; a shared rank keeps seat order), so the table reads
 as the standings.
 """
@@ -13,17 +13,17 @@ from . import icons, theme
 from .canvas import Canvas
 from .fonts import FontBook
 from .lexicon import tr
-from .parts import View, display_name
+from .parts import View, display_name, name_label
 
 MARGIN = 15
-TITLE_H = 96
-HEAD_H = 78
+TITLE_H = 136  # the title, the winners on their own line (whole names), the ranking rule
+HEAD_H = 108  # an emblem and a name on up to two lines
 ROW = 36
 LABEL_W = 180  # "Silver medals" fits; every player column gets ~118 px at 5 players
 #: The label column widens for a language's longer labels, up to this.
 LABEL_MAX_W = 250
 PLAYER_MIN_W = 117  # a 6-letter bold name ("Bahram") whole at 5 players
-CHART_H = 116
+RANK_H = 40
 #: The row labels' catalog keys (``image.scores.category-<category>``).
 ROWS = (*CATEGORIES, "total", "coins_left")
 WIN = (255, 232, 150)
@@ -58,7 +58,7 @@ def rank_order(view: View) -> list[int]:
 
 
 def scores_height() -> int:
-    return TITLE_H + HEAD_H + (len(CATEGORIES) + 2) * ROW + 12 + CHART_H + MARGIN
+    return TITLE_H + HEAD_H + (len(CATEGORIES) + 2) * ROW + 8 + RANK_H + MARGIN
 
 
 def draw_scores(view: View, catalog: Catalog, fonts: FontBook, locale: str = "en") -> Canvas:
@@ -77,17 +77,18 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook, locale: str = "en
         lead = cv.t("image.scores.winner" if len(winners) == 1 else "image.scores.shared.victory")
     else:
         lead = cv.t("image.scores.leading" if len(winners) == 1 else "image.scores.tied")
-    x: float = theme.WIDTH - MARGIN
     names = cv.t("image.list.separator").join(display_name(fonts, view, s, locale)
                                         for s in sorted(winners))
-    x -= cv.text(x, 30, names, theme.TEXT, bold=True, anchor="rm", max_width=380) + 8
-    cv.paste(icons.crown(34), x - 34, 12)
-    title_w = min(cv.measure(title, theme.TITLE, True), 360)
-    lw = cv.text(x - 42, 30, lead, theme.MIN_TEXT, fill=theme.MUTED, anchor="rm",
-                 max_width=x - 42 - MARGIN - title_w - 16)
     cv.text(MARGIN, 30, title, theme.TITLE, bold=True, anchor="lm",
-            max_width=x - 42 - lw - 16 - MARGIN)
-    cv.text(MARGIN, 70, note or cv.t("image.scores.ranked"),
+            max_width=theme.WIDTH - 2 * MARGIN)
+    # the winners on a line of their own, so their names are never cut
+    cv.paste(icons.crown(34), MARGIN, 56)
+    x: float = MARGIN + 42
+    x += cv.text(x, 72, lead, theme.MIN_TEXT, fill=theme.MUTED, anchor="lm",
+                 max_width=200) + 10
+    cv.text(x, 72, names, theme.TEXT, bold=True, anchor="lm",
+            max_width=theme.WIDTH - MARGIN - x)
+    cv.text(MARGIN, 110, note or cv.t("image.scores.ranked"),
             theme.MIN_TEXT, bold=bool(note), fill=theme.INK if note else theme.MUTED,
             anchor="lm", max_width=theme.WIDTH - 2 * MARGIN)
     # table: the label column as wide as the language's labels need (within limits)
@@ -112,8 +113,8 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook, locale: str = "en
         cx = xs[s] + col / 2
         e = 36
         cv.paste(icons.emblem(s, e), cx - e / 2, top + 2)
-        cv.text(cx, top + e + 22, display_name(fonts, view, s, locale), theme.MIN_TEXT,
-                bold=True, anchor="mm", max_width=col - 8)
+        name_label(cv, cx, top + e + 36, display_name(fonts, view, s, locale),
+                   theme.MIN_TEXT, col - 8, anchor="m")
     y = top + HEAD_H
     totals = [st["score"]["total"] for st in seats]
     coins_left = [st["coins"] for st in seats]
@@ -141,20 +142,12 @@ def draw_scores(view: View, catalog: Catalog, fonts: FontBook, locale: str = "en
                     theme.BIG if strong else theme.TEXT, bold=strong or decisive,
                     fill=theme.MUTED if value == 0 and not strong else theme.INK, anchor="mm")
         y += ROW
-    # chart of the totals, aligned with the columns
-    y = table_bottom + 12
-    best = max(1, max(totals))
-    base = y + CHART_H - 40
+    # the ranks, aligned with the columns (the totals are the row above: no chart repeats them)
+    y = table_bottom + 8
+    cy = y + RANK_H / 2
     for s in range(n):
-        h = round((CHART_H - 52) * max(0, totals[s]) / best)
-        bw = min(70, col - 24)
-        bx = xs[s] + (col - bw) / 2
-        cv.draw.rectangle((bx, base - h, bx + bw, base), fill=theme.seat_rgb(s))
-        cv.text(xs[s] + col / 2, base + 20, cv.t("image.scores.rank", rank=rank[s]), theme.MIN_TEXT,
+        cv.text(xs[s] + col / 2, cy, cv.t("image.scores.rank", rank=rank[s]), theme.MIN_TEXT,
                 bold=rank[s] == 1, anchor="mm", max_width=col - 8)
-    cv.draw.line((MARGIN + label_w, base, theme.WIDTH - MARGIN, base), fill=theme.INK, width=2)
-    cv.text(MARGIN + 4, base - (CHART_H - 52) / 2, cv.t("image.scores.totals"), theme.MIN_TEXT,
-            fill=theme.MUTED, anchor="lm", max_width=label_w - 8)
-    cv.text(MARGIN + 4, base + 20, cv.t("image.scores.rank.label"), theme.MIN_TEXT,
+    cv.text(MARGIN + 4, cy, cv.t("image.scores.rank.label"), theme.MIN_TEXT,
             fill=theme.MUTED, anchor="lm", max_width=label_w - 8)
     return cv

@@ -39,7 +39,7 @@ MARGIN = 15
 COL_W = 150
 GAP = (theme.WIDTH - 2 * MARGIN - 5 * COL_W) / 4
 HEADER_H = 100
-EMBLEM_ROW = 46
+EMBLEM_ROW = 64  # an emblem and a name on up to two lines
 DECK_ROW = 46
 CAPTION_ROW = 30
 EFFECT_ROW = 38
@@ -103,10 +103,10 @@ def header(cv: Canvas, view: View, fonts: FontBook) -> None:
     room = w - MARGIN - x
     per = room / len(waiting)
     for s in waiting:
-        # names when there is room for a few letters, emblems alone otherwise
-        limit = per - 10 if per >= 110 else 40
-        x += emblem_name(cv, x, cy, s, display_name(fonts, view, s, lang), theme.MIN_TEXT,
-                         limit) + 10
+        # names when each is whole in its share, emblems alone otherwise (never a stub)
+        who = display_name(fonts, view, s, lang)
+        whole = cv.fits_line(who, theme.MIN_TEXT, per - 10 - 34 - 6, False)
+        x += emblem_name(cv, x, cy, s, who, theme.MIN_TEXT, per - 10 if whole else 40) + 10
 
 
 def _caption(view: View, fonts: FontBook, locale: str) -> str:
@@ -152,7 +152,7 @@ def _play(view: View, catalog: Catalog, fonts: FontBook, locale: str) -> Canvas:
                 continue
             cy = y + EMBLEM_ROW / 2 - 4
             emblem_name(cv, x + 2, cy, seat, display_name(fonts, view, seat, locale),
-                        theme.MIN_TEXT, COL_W - 4, emblem=38)
+                        theme.MIN_TEXT, COL_W - 4, emblem=38, lines=2)
             tip = x + 21
             cv.draw.polygon([(tip - 9, y + EMBLEM_ROW - 4), (tip + 9, y + EMBLEM_ROW - 4),
                              (tip, y + EMBLEM_ROW + 6)], fill=theme.seat_rgb(seat))

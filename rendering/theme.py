@@ -1,10 +1,17 @@
 """Colours, sizes and the legibility rule every image is laid out for.
 
-Discord shows an image about 400 px wide in chat (previews also fit a box about 300 px tall,
-so images keep to roughly 4:3 or wider where they can). Every image is drawn WIDTH px wide, so
-it appears at DISPLAY_WIDTH / WIDTH of its size; text is never smaller than MIN_TEXT px, whose
-digits are then at least 10 px tall on screen. Opened full size, the image stays crisp because
-it is drawn at twice the shown size, not enlarged.
+Where Discord shows a picture on a 412-px phone (measured in simcord 3.2.1's preview, the only
+client that can be measured offline; see docs/rendering.md): an embed image 292 px wide and at
+most 280 px high, a top-level media gallery 324 px wide (no height cap), a gallery inside a
+container about 287 px, a plain attachment 324 px wide and at most 576 px high
+(:data:`DISPLAYS`). A picture ``w`` × ``h`` px shown in a box ``W`` × ``H`` is drawn at
+``min(W / w, H / h)`` of its size (:func:`displayed_scale`).
+
+The rule: no text is smaller than :data:`MIN_DISPLAY_PX` (10 px font size) where it is shown.
+Every image is drawn :data:`WIDTH` (800) px wide and at most :data:`MAX_HEIGHT` px high, so in
+the narrowest box (a container's gallery, 287/800) and in an embed (292/800, the height cap
+not binding up to 767 px) text of :data:`MIN_TEXT` = 28 px shows at 10.0 px or more; letters
+inside icons are drawn only when they reach that size too (:mod:`rendering.icons`).
 """
 
 from __future__ import annotations
@@ -14,13 +21,23 @@ from hadara.content import TRACK_COLOURS, TRACKS
 RGB = tuple[int, int, int]
 
 WIDTH = 800
-DISPLAY_WIDTH = 400
-MIN_DISPLAY_DIGIT_PX = 10
-#: Smallest font size (px) any text uses; DejaVu digits are 0.73 em tall: 28 px gives 20.4 px
-#: digits, 10.2 px when shown 400 px wide. Tests measure it from the font itself.
+#: Where a posted picture is shown on a 412-px phone (simcord 3.2.1's preview): box width and
+#: height cap (None: no cap), by kind of message.
+DISPLAYS: dict[str, tuple[int, int | None]] = {
+    "embed": (292, 280),       # an embed's image (the board, decisions)
+    "gallery": (324, None),    # a top-level media gallery (Components V2)
+    "container": (287, None),  # a media gallery inside a container
+    "attachment": (324, 576),  # an image attached to a plain message (reveals, scores)
+}
+#: The smallest text, as font size in px, where a picture is shown.
+MIN_DISPLAY_PX = 10
+#: The tallest image: an embed's 280-px cap does not shrink an 800-px-wide image further
+#: up to this height (800 × 280 / 292 = 767.1).
+MAX_HEIGHT = 767
+#: Smallest font size (px) any text uses: 10 px shown at 287/800 (28 × 0.359 = 10.05).
 MIN_TEXT = 28
-#: Letters inside small tiles and medals, which repeat what shape and colour already say.
-GLYPH = 22
+#: Letters inside tiles and medals: no smaller than any other text.
+GLYPH = MIN_TEXT
 TEXT = 30  # ordinary values
 BIG = 36  # scores, key values
 TITLE = 38
@@ -89,6 +106,14 @@ def darker(rgb: RGB, by: int = 60) -> RGB:
     return (max(0, r - by), max(0, g - by), max(0, b - by))
 
 
-def display_scale(width: int) -> float:
-    """How much smaller an image of this width appears in chat."""
-    return min(1.0, DISPLAY_WIDTH / width)
+def displayed_scale(width: int, height: int, where: str) -> float:
+    """How much smaller a ``width`` × ``height`` picture appears in a box of
+    :data:`DISPLAYS` (never enlarged)."""
+    box_w, box_h = DISPLAYS[where]
+    return min(1.0, box_w / width, box_h / height if box_h else 1.0)
+
+
+def display_scale(width: int, height: int = 0) -> float:
+    """The smallest scale a picture of this size is shown at, in any box of :data:`DISPLAYS`
+    (the worst case: every posted picture must read there)."""
+    return min(displayed_scale(width, max(1, height), where) for where in DISPLAYS)

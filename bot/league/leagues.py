@@ -37,7 +37,7 @@ from hadara.engine import Game
 from hadara.setup import VARIANTS
 
 from . import seating
-from .ratings import AI_MAJORITY, MU, SIGMA, Ratings, ordinal
+from .ratings import AI_MAJORITY, MU, SIGMA, Ratings, board_line, ordinal
 
 # -- refusal codes of the league calls (besides not_found and bad_request)
 LEAGUE_EXISTS = "league_exists"  # a league of that name exists on the server
@@ -184,9 +184,7 @@ def compute_standings(members: Sequence[MemberRecord], tables: Sequence[TableRec
     rows.sort(key=lambda r: (key(r), str(r["name"]).casefold(), r["user"]))
     for i, row in enumerate(rows):
         row["position"] = rows[i - 1]["position"] if i and key(rows[i - 1]) == key(row) else i + 1
-        row["text"] = (f"{row['position']}. {row['name']} — {row['points']:g} pts"
-                       f" (opp. {row['opponents']:g}, rating {row['rating']:.1f}"
-                       f" ± {row['sigma']:.1f}), {row['games']} games")
+        row["text"] = board_line(row)
     return [{"position": r.pop("position"), **r} for r in rows]
 
 

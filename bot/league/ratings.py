@@ -27,6 +27,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+import i18n
 from bot.storage.base import RatedResult, SeatRecord, Store
 from bot.storage.base import Rating as RatingRow
 from hadara import scoring
@@ -184,10 +185,8 @@ class Ratings:
             name = names.get(row.user_id, str(row.user_id))
             out.append({"position": position, "user": row.user_id, "name": name,
                         "rating": value, "mu": round(row.mu, 3), "sigma": round(row.sigma, 3),
-                        "games": row.games, "wins": row.wins,
-                        "text": f"{position}. {name} — {value:.1f} "
-                                f"(μ {row.mu:.1f} ± {row.sigma:.1f}), {row.games} games, "
-                                f"{row.wins} wins"})
+                        "games": row.games, "wins": row.wins})
+            out[-1]["text"] = board_line(out[-1])
         return out
 
     async def profile(self, guild_id: int, user_id: int,
@@ -218,17 +217,51 @@ class Ratings:
                                           key=lambda kv: (-kv[1], COLOURS.index(kv[0])
                                                           if kv[0] in COLOURS else 99))]
         name = _names(results).get(user_id, str(user_id))
-        return {
+        out: dict[str, Any] = {
             "guild": guild_id, "user": user_id, "name": name, "mu": round(row.mu, 3),
             "sigma": round(row.sigma, 3), "rating": round(ordinal(row.mu, row.sigma), 2),
             "games": row.games, "wins": row.wins,
             "mean_score": mean.get("total"),
             "mean_by_category": {k: mean[k] for k in scoring.CATEGORIES} if mean else {},
             "favourite_colours": favourite[:3],
-            "text": (f"{name}: rating {ordinal(row.mu, row.sigma):.1f} "
-                     f"(μ {row.mu:.1f} ± {row.sigma:.1f}), {row.games} games, {row.wins} wins"
-                     + (f", mean score {mean['total']:.1f}" if mean else "")),
         }
+        out["text"] = profile_line(out)
+        return out
+
+
+def _number(value: Any) -> int | float:
+    """A count as a number the catalogs pluralise by: whole values as integers ("1 pt", not
+    "1.0 pts")."""
+    number = float(value)
+    return int(number) if number.is_integer() else number
+
+
+def board_line(row: Mapping[str, Any], locale: str | None = None) -> str:
+    """One row of :meth:`Ratings.leaderboard` (or of ``LeagueService.standings``: it has
+    ``points``) as a line of text in ``locale`` (None: the current language)."""
+    lang = locale or i18n.current()
+    common = {"position": int(row.get("position", 0)), "name": str(row.get("name", "")),
+              "rating": float(row.get("rating", 0)), "sigma": float(row.get("sigma", 0)),
+              "games": int(row.get("games", 0))}
+    if "points" in row:
+        return i18n.translate(lang, "league.standings.line", **common,
+                              points=_number(row["points"]),
+                              opponents=_number(row.get("opponents", 0)))
+    return i18n.translate(lang, "league.leaderboard.line", **common,
+                          mu=float(row.get("mu", 0)), wins=int(row.get("wins", 0)))
+
+
+def profile_line(p: Mapping[str, Any], locale: str | None = None) -> str:
+    """A :meth:`Ratings.profile` as one line of text in ``locale`` (None: the current
+    language)."""
+    lang = locale or i18n.current()
+    args = {"name": str(p.get("name", "")), "rating": float(p.get("rating", 0)),
+            "mu": float(p.get("mu", 0)), "sigma": float(p.get("sigma", 0)),
+            "games": int(p.get("games", 0)), "wins": int(p.get("wins", 0))}
+    mean = p.get("mean_score")
+    if mean is None:
+        return i18n.translate(lang, "league.profile.line", **args)
+    return i18n.translate(lang, "league.profile.line_mean", **args, mean=float(mean))
 
 
 def _names(results: Iterable[RatedResult]) -> dict[int, str]:

@@ -16,6 +16,7 @@ from bot.storage.base import ABANDONED, ACTIVE, LOBBY, GameRecord, SeatRecord, S
 from hadara.ai import agent_names
 from hadara.engine import RULES_VERSION, Game
 from hadara.setup import VARIANTS
+from i18n import current, has, translate
 
 from . import edges, refusals, updates
 from .live import Live, new_revision
@@ -29,7 +30,17 @@ if TYPE_CHECKING:
     from .writes import Writes
 
 MIN_SEATS, MAX_SEATS = 2, 5
-AI_NAMES = {"random": "Random AI", "greedy": "Greedy AI", "ismcts": "Clever AI"}
+#: The seat name of an AI of each level in English: short (it is drawn on the pictures, a
+#: duplicate gets " 2"), distinct, no algorithm's name. :func:`ai_name` words it in the
+#: language being spoken (catalog ``lobby-ai_name-<level>``); a seat keeps the name it got.
+AI_NAMES = {"random": "Novice", "greedy": "Steady", "ismcts": "Expert"}
+
+
+def ai_name(level: str) -> str:
+    """The seat name of a new AI of ``level`` in the language being spoken (the host's, in
+    an interaction; English elsewhere), "AI" for a level the catalogs do not name."""
+    key = f"lobby.ai_name.{level}"
+    return translate(current(), key) if has(key) else AI_NAMES.get(level, "AI")
 
 
 def lobby_record(live: Live) -> GameRecord:
@@ -139,7 +150,7 @@ class Lobby:
             _room(rec)
             names = [s.name for s in rec.seats]
             seat = SeatRecord(len(rec.seats),
-                              edges.clean_name(AI_NAMES.get(level, "AI"), names),
+                              edges.clean_name(ai_name(level), names),
                               ai_level=level)
             return await self.writes.save_lobby(live, [*rec.seats, seat], updates.AI_ADDED)
 

@@ -2,14 +2,16 @@
 "Submitting: clone, write, swap" and "Acting ahead").
 
 ``submit`` applies the action to a clone and commits it through ``Writes`` (the stored rows
-first, then the swap); ``concede``, ``abandon``, ``queue`` and ``set_discord`` change the
-record the same way. Playing on after them is the service's (``GameService`` kicks).
+first, then the swap); ``submit_feeding`` does the same with a seat's whole feeding, its
+actions applied in sequence to one clone and written in one transaction; ``concede``,
+``abandon``, ``queue`` and ``set_discord`` change the record the same way. Playing on after
+them is the service's (``GameService`` kicks).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -23,8 +25,19 @@ from .refusals import Refusal
 from .updates import Update
 
 if TYPE_CHECKING:
-    from .live import LiveGames
+    from hadara.engine import Game
+
+    from .live import Live, LiveGames
     from .writes import Writes
+
+#: The actions of a feeding batch (``Play.submit_feeding``), and at most how many.
+FEEDING_TYPES = frozenset({"feed_remove", "feed_pay"})
+MAX_BATCH = 40
+
+
+def _kind(game: Game, seat: int) -> str | None:
+    """The kind of the seat's pending decision (None: it has none)."""
+    return next((d.kind for d in game.decisions() if d.seat == seat), None)
 
 
 class Play:
@@ -38,17 +51,23 @@ class Play:
         self.live = live
         self.writes = writes
 
+    @staticmethod
+    def _mine(live: Live, user_id: int, decision_id: str) -> tuple[Game, int]:
+        """The game in play and the user's seat, if they may submit to ``decision_id``."""
+        game = edges.playing(live)
+        seat = edges.seat_of(live.record, user_id)
+        if live.record.seats[seat].ai_takeover:
+            raise Refusal(refusals.TAKEN_OVER, "The AI plays your seat after missed "
+                          "deadlines; rejoin the game to play again.", seat=seat)
+        if type(decision_id) is not str:
+            raise Refusal(refusals.MALFORMED, "A decision id is needed.",
+                          "no_decision_id")
+        return game, seat
+
     async def submit(self, game_id: int, user_id: int, decision_id: str,
                      action: dict[str, Any]) -> Update:
         async with self.live.locked(game_id) as live:
-            game = edges.playing(live)
-            seat = edges.seat_of(live.record, user_id)
-            if live.record.seats[seat].ai_takeover:
-                raise Refusal(refusals.TAKEN_OVER, "The AI plays your seat after missed "
-                              "deadlines; rejoin the game to play again.", seat=seat)
-            if type(decision_id) is not str:
-                raise Refusal(refusals.MALFORMED, "A decision id is needed.",
-                              "no_decision_id")
+            game, seat = self._mine(live, user_id, decision_id)
             if (game.commits[seat] is not None and game.decision_ids[seat] == decision_id
                     and game.commits[seat] == action):
                 # the same simultaneous pick again (a double click): nothing to replace
@@ -62,6 +81,51 @@ class Play:
                                   rows)
             except HadaraError as exc:
                 raise Refusal.from_engine(exc) from None
+            me = live.record.seats[seat]
+            changed = {seat: replace(me, votes=[])} if me.votes else None  # back: no vote
+            return await self.writes.commit(live, clone, res, rows, updates.ACTION,
+                                            seats=changed)
+
+    async def submit_feeding(self, game_id: int, user_id: int, decision_id: str,
+                             actions: Sequence[dict[str, Any]]) -> Update:
+        """A seat's whole feeding (F1 with P6) as ONE batch: its ``feed_pay`` and
+        ``feed_remove`` actions (payments first, then the removals in the order given) are
+        applied in sequence to one clone, each to the seat's decision of the moment (the
+        first to ``decision_id``); every one must be legal, the last must leave the seat fed
+        and none before it. Then all their rows are written in one transaction and ONE update
+        is published. Anything wrong refuses the whole batch and changes nothing: the
+        engine's refusals (a card not held, a stale decision, a payment beyond P6) with
+        their reason, ``bad_request`` ``feed_too_many`` (the seat was fed before the last
+        action) or ``feed_too_few`` (still not fed; ``more``: how many cards are still
+        missing), ``malformed`` (``feed_batch``: not a list of feeding actions)."""
+        batch = list(actions) if isinstance(actions, list | tuple) else None
+        if (not batch or len(batch) > MAX_BATCH
+                or not all(isinstance(a, dict) and a.get("type") in FEEDING_TYPES
+                           for a in batch)):
+            raise Refusal(refusals.MALFORMED, "A feeding batch is a list of feeding actions.",
+                          "feed_batch")
+        ordered = ([a for a in batch if a["type"] == "feed_pay"]
+                   + [a for a in batch if a["type"] != "feed_pay"])
+        async with self.live.locked(game_id) as live:
+            game, seat = self._mine(live, user_id, decision_id)
+            clone = game.clone()
+            rows: dict[int, ActionRecord] = {}
+            res = Result()
+            for k, action in enumerate(ordered):
+                did = decision_id if k == 0 else clone.decision_id(seat)
+                if k and (did is None or _kind(clone, seat) != "feeding"):
+                    raise Refusal(refusals.BAD_REQUEST, "Your people were fed before the "
+                                  "last card of that choice.", "feed_too_many",
+                                  extra=len(ordered) - k)
+                try:
+                    self.writes.apply(clone, seat, action, str(did), f"user:{user_id}", res,
+                                      rows)
+                except HadaraError as exc:
+                    raise Refusal.from_engine(exc) from None
+            if clone.decision_id(seat) is not None and _kind(clone, seat) == "feeding":
+                st = clone.feeding_status(seat)
+                raise Refusal(refusals.BAD_REQUEST, "That choice does not feed your people.",
+                              "feed_too_few", more=st["count"] - st["paid"] - st["food"])
             me = live.record.seats[seat]
             changed = {seat: replace(me, votes=[])} if me.votes else None  # back: no vote
             return await self.writes.commit(live, clone, res, rows, updates.ACTION,

@@ -29,6 +29,7 @@ from hadara.errors import HadaraError
 from hadara.narrate import describe
 from hadara.options import options as option_list
 from hadara.views import spectator_view, view
+from hadara.words import card_name
 
 from . import ahead, refusals
 from .refusals import Refusal
@@ -292,6 +293,42 @@ class Screens:
         update = await self.service.submit(game_id, user_id, decision_id, option["action"])
         after = await self.panel(game_id, user_id, seat=mine)
         return Chosen(update, kind, str(option.get("label", "")), after)
+
+    async def choose_feeding(self, game_id: int, user_id: int, seat: int, decision_id: str,
+                             picks: Sequence[tuple[int | None, str | None]]) -> Chosen:
+        """The seat's whole feeding in one choice: ``picks`` are options (index, check) of
+        its feeding decision ``decision_id``, a ``feed_pay`` option once per payment. All are
+        stored as ONE batch (``Play.submit_feeding``: one transaction, one update) or none
+        is; then the panel after it. ``stale`` when the decision moved on or an option
+        changed."""
+        live = await self.live.load(game_id)
+        game = self._started(live, ended_ok=False)
+        mine = self._seat(live, user_id, seat)
+        if game.decision_id(mine) != decision_id:
+            raise Refusal(refusals.STALE, "That decision is no longer open.", "moved_on")
+        if self._kind(game, mine) != "feeding":
+            raise Refusal(refusals.MALFORMED, "Only a feeding is chosen in one batch.",
+                          "feed_batch")
+        opts = option_list(game, mine)
+        chosen: list[Mapping[str, Any]] = []
+        for index, check in picks:
+            option = opts[index] if index is not None and 0 <= index < len(opts) else None
+            if (option is None or not option.get("legal")
+                    or check_of(option["action"]) != check):
+                raise Refusal(refusals.STALE, "That option is no longer offered.",
+                              "option_changed")
+            chosen.append(option)
+        update = await self.service.play.submit_feeding(
+            game_id, user_id, decision_id, [dict(o["action"]) for o in chosen])
+        self.service.playon.kick(game_id)
+        after = await self.panel(game_id, user_id, seat=mine)
+        pays = [str(o.get("label", "")) for o in chosen if o["action"]["type"] == "feed_pay"]
+        names = ", ".join(card_name(game.catalog, str(o["action"]["card"])) for o in chosen
+                          if o["action"]["type"] != "feed_pay")  # by name: one short line
+        if pays:
+            paid = pays[0] if len(pays) == 1 else f"{pays[0]} ×{len(pays)}"
+            names = f"{paid}; {names}" if names else paid
+        return Chosen(update, "feeding", names, after)
 
     async def hint(self, game_id: int, user_id: int, decision_id: str | None
                    ) -> tuple[str, str]:

@@ -31,7 +31,7 @@ import copy
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from contextlib import AbstractAsyncContextManager
 from functools import partial
@@ -511,6 +511,11 @@ class GameService:
                      index: int | None, check: str | None) -> Chosen:
         """Option ``index`` (still ``check``) of the decision stored, and the panel after."""
         return await self.screens.choose(game_id, user_id, seat, decision_id, index, check)
+
+    async def choose_feeding(self, game_id: int, user_id: int, seat: int, decision_id: str,
+                             picks: Sequence[tuple[int | None, str | None]]) -> Chosen:
+        """A whole feeding (cards removed, P6 payments) stored as one batch; the panel after."""
+        return await self.screens.choose_feeding(game_id, user_id, seat, decision_id, picks)
 
     async def hint(self, game_id: int, user_id: int, decision_id: str | None
                    ) -> tuple[str, str]:

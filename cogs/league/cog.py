@@ -27,6 +27,7 @@ from discord.ext import commands
 import i18n
 from bot.league import Leagues
 from bot.league.export import results_csv, standings_csv, tables_csv
+from bot.league.ratings import board_line
 from bot.messages import t
 from bot.service import Refusal, refusals
 from bot.service.review import review_job
@@ -122,7 +123,7 @@ async def board_message(bot: HadaraBot, rows: list[dict[str, Any]], title: str,
                         empty_key: str) -> dict[str, Any]:
     """An embed with the rows as text (fallback) and, when it can be drawn, the picture (the
     service draws it off the event loop)."""
-    lines = [str(r["text"]) for r in rows[:MAX_ROWS]] or [t(empty_key)]
+    lines = [board_line(r, i18n.current()) for r in rows[:MAX_ROWS]] or [t(empty_key)]
     embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4000],
                           colour=discord.Colour.dark_gold())
     out: dict[str, Any] = {"embed": embed}

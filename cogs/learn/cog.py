@@ -50,7 +50,7 @@ CAUSES = frozenset({"started", "action", "ai", "forced", "deadline", "ahead"})
 
 
 def lesson_text(lesson: lessons.Lesson) -> str:
-    head = t("learn.lesson.head", name=lessons.topic_name(lesson.topic), rule=lesson.rule)
+    head = t("learn.lesson.head", name=lessons.lesson_title(lesson.topic))
     return f"{head}\n{t(lesson.key, **lesson.params)}"
 
 

@@ -26,7 +26,7 @@ TIME_CONTROLS: dict[str, Any] = {
     "bank24": {"kind": "bank", "initial": 24 * scheduler.HOUR, "increment": 4 * scheduler.HOUR,
                "cap": 72 * scheduler.HOUR},
 }
-CATCH_UP_LINES = 6
+CATCH_UP_LINES = 4  # a phone shows the panel's first button below them
 MAX_REMINDER_LINES = 10
 #: Zones offered first by the time-zone autocomplete (any IANA name is accepted).
 COMMON_ZONES = (
@@ -222,14 +222,16 @@ def reminders_by_dm(settings: Mapping[str, Any]) -> bool:
 
 def catch_up_lines(lines: Sequence[str], limit: int = CATCH_UP_LINES) -> list[str]:
     """What happened since the player last acted, for the top of the panel: at most
-    ``limit`` lines (the latest), "… and N more" before them when cut."""
+    ``limit`` lines, in the order they happened; when cut, the latest ones (what led to this
+    decision), after one line saying how many earlier ones ``/hadara history`` has."""
     clean = [line.strip() for line in lines if line.strip()]
     if not clean:
         return []
     if len(clean) <= limit:
         return [t("md.catchup.head"), *clean]
     kept = clean[-(limit - 1):]
-    return [t("md.catchup.head"), t("md.catchup.more", count=len(clean) - len(kept)), *kept]
+    return [t("md.catchup.head"), t("md.catchup.earlier", count=len(clean) - len(kept)),
+            *kept]
 
 
 # ---------------------------------------------------------------------- settings

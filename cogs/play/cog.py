@@ -1,9 +1,11 @@
 """The ``Play`` feature: private choices — "Take my turn", the decision panels and their
 components (:mod:`.turns`), acting ahead ("Queue my choice", :mod:`.queue`), ``/hadara hand``,
-and the DM panel told when a queued choice was played."""
+the DM panel told when a queued choice was played, and live players' panels moved on to their
+next decision by themselves (:mod:`.live`)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,6 +25,7 @@ from cogs.multiday.words import ahead_played, panel_deadline
 from i18n import speaking
 
 from . import queue, turns
+from .live import live_panels
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -64,6 +67,7 @@ class Play(Feature):
         self.bot = bot
         self._tasks = Tasks()
         self._unsubscribe: Any = None
+        self._moving: set[tuple[int, int]] = set()  # panels with a move under way
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -76,8 +80,28 @@ class Play(Feature):
         await self._tasks.cancel()
 
     def on_update(self, update: Update) -> None:
-        if update.cause != REMINDER and ahead_played([update]):
+        if update.cause == REMINDER:
+            return
+        if ahead_played([update]):
             self._tasks.spawn(self.tell_played(update))
+        registry = live_panels(self.bot)
+        for w in update.waiting:  # a live player's panel follows them to the next decision
+            key = (update.game_id, w.seat)
+            entry = registry.get(*key)
+            if entry is None or entry.shown == w.decision_id or key in self._moving:
+                continue
+            self._moving.add(key)
+            self._tasks.spawn(self._move(key), name=f"move panel {key}")
+        if update.over:
+            registry.drop(update.game_id)
+
+    async def _move(self, key: tuple[int, int]) -> None:
+        try:
+            await asyncio.sleep(0)  # let the update's own click take the panel's lock first
+            self._moving.discard(key)  # from here, a later update may start another move
+            await turns.move_panel(self.bot, *key)
+        finally:
+            self._moving.discard(key)
 
     async def tell_played(self, update: Update) -> None:
         """The player's DM panel (if any) says their queued choice was played."""

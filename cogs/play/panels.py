@@ -23,8 +23,16 @@ Layout: every option has a path of tokens (:func:`action_path`). At a path, the 
 it are shown as buttons, one row per group (the next token) when that fits, else as a flow of
 buttons when there are few, else one more step (a button or select per group), else selects of
 at most 25 options. Options with nothing to step into (skip, pay with P6, done) sit as buttons
-in the last row beside Back and Hint. Unavailable options are disabled buttons when they fit and
-are always listed with their reason in the text.
+in the last row beside Back and Hint. Unavailable options are disabled buttons when they fit.
+
+Feeding (F1 with P6) is ONE interaction: a multi-select (path ``all``, :func:`batch_id`) of
+every card that may go, in the picture's order, each with what removing it loses, then one
+value per P6 payment (``a<i>.<check>.<n>``); at least as many values as must go. The service
+stores the whole choice as one batch (``Screens.choose_feeding``).
+
+Text: the decision's picture shows every choice with its numbers and why one is out of reach,
+so beside it the text says what to decide in a line or two (and the step so far); only a panel
+without its picture lists every choice and every unavailable option with its reason.
 """
 
 from __future__ import annotations
@@ -56,6 +64,8 @@ MAX_FOOTER = 2048
 MAX_EMBED_TOTAL = 6000
 
 FLOW_MAX = 10  # leaves shown as a flow of buttons at most (more: a select)
+#: The kinds whose panel text beside the picture is one line of ``play.decide.<kind>``.
+DECIDE = frozenset({"setup_side", "wheel", "draft", "phase_b", "colony", "statue", "medals"})
 MAX_UNAVAILABLE_LINES = 8
 
 SIMULTANEOUS = frozenset({"setup_side", "draft", "feeding", "medals"})
@@ -72,7 +82,11 @@ HINT_TEMPLATE = (rf"{VERSION}:h:{_GAME}"
 ACTION_TEMPLATE = rf"{VERSION}:a:{_ID}:(?P<index>[0-9]{{1,4}}):(?P<check>[0-9a-f]{{4}})"
 NAV_TEMPLATE = rf"{VERSION}:n:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}})"
 SELECT_TEMPLATE = rf"{VERSION}:s:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}}):(?P<chunk>[0-9])"
-_VALUE = re.compile(r"a(?P<index>[0-9]{1,4})\.(?P<check>[0-9a-f]{4})|n(?P<token>[A-Za-z0-9-]{1,24})")
+_VALUE = re.compile(r"a(?P<index>[0-9]{1,4})\.(?P<check>[0-9a-f]{4})(?:\.(?P<copy>[0-9]{1,2}))?"
+                    r"|n(?P<token>[A-Za-z0-9-]{1,24})")
+#: The path of the feeding select that takes a seat's whole feeding at once (its values are
+#: options, a P6 payment once per payment: ``a<i>.<check>.<n>``).
+BATCH = "all"
 
 EPOCHS = {1: "I", 2: "II", 3: "III"}
 
@@ -101,6 +115,8 @@ class Select:
     custom_id: str
     placeholder: str
     options: tuple[SelectOption, ...]
+    min_values: int = 1
+    max_values: int = 1
 
 
 Component = Button | Select
@@ -218,8 +234,18 @@ def parse_custom_id(custom_id: str) -> PanelId | None:
     return None
 
 
-def option_value(index: int, action: Mapping[str, Any]) -> str:
-    return f"a{index}.{check_of(action)}"
+def option_value(index: int, action: Mapping[str, Any], copy: int | None = None) -> str:
+    value = f"a{index}.{check_of(action)}"
+    return value if copy is None else f"{value}.{copy}"
+
+
+def batch_id(game_id: int, seat: int, decision: str) -> str:
+    """The custom id of the feeding select whose values are the whole feeding at once."""
+    return select_id(game_id, seat, decision, (BATCH,), 0)
+
+
+def is_batch(pid: PanelId) -> bool:
+    return pid.kind == "s" and pid.path == (BATCH,)
 
 
 def parse_value(value: str) -> SelectValue | None:
@@ -459,6 +485,87 @@ def _layout(ctx: _Ctx, entries: list[_Entry], path: tuple[str, ...], rows: int,
                     else t("play.select.choose"), rows)
 
 
+def _loses(card: Mapping[str, Any]) -> str | None:
+    """What removing a card of the feeding context loses: its gains, points, effect, tile."""
+    bits = [f"{track_name(k)} {v}" for k, v in (card.get("gains") or {}).items() if v]
+    if card.get("points"):
+        bits.append(t("play.feeding.points", points=card["points"]))
+    if card.get("effect"):
+        bits.append(t("play.feeding.effect", effect=card["effect"]))
+    if card.get("p2_tile"):
+        bits.append(t("play.feeding.p2_tile", tile=colour_name(card["p2_tile"])))
+    return t("play.feeding.loses", what=join(bits)) if bits else None
+
+
+def _feeding_batch(ctx: _Ctx, entries: list[_Entry], c: Mapping[str, Any]) -> Select | None:
+    """F1 with P6 in ONE interaction: a select of every card that may go, in the order of
+    the picture (the view's ``cards``), then one value per P6 payment the seat can make;
+    the player picks the whole feeding at once (at least as many as must go; more when the
+    cards given up bring food). None when it does not fit one select (the panel then offers
+    one removal at a time)."""
+    order = {str(x.get("card")): i for i, x in enumerate(c.get("cards") or [])}
+    cards = sorted((e for e in entries if e.legal
+                    and (e.option.get("action") or {}).get("type") == "feed_remove"),
+                   key=lambda e: (order.get(str(e.option["action"].get("card")), len(order)),
+                                  e.index))
+    pay = next((e for e in entries if e.legal
+                and (e.option.get("action") or {}).get("type") == "feed_pay"), None)
+    if not cards and pay is None or len(cards) > MAX_SELECT_OPTIONS:
+        return None
+    must = max(1, int(c.get("must_remove") or 0))
+    food = sum(max(0, int((ctx.cards.get(str(e.option["action"].get("card"))) or {})
+                          .get("gains", {}).get("food") or 0)) for e in cards)
+    values: list[SelectOption] = []
+    for e in cards:
+        cid = str(e.option["action"].get("card"))
+        card = ctx.cards.get(cid) or {}
+        label = t("play.feeding.option", name=ctx.name(cid),
+                  colour=colour_name(card.get("colour", "?")))
+        values.append(SelectOption(clip(label, MAX_OPTION_TEXT),
+                                   option_value(e.index, e.option["action"]),
+                                   clip(d, MAX_OPTION_TEXT) if (d := _loses(card)) else None))
+    if pay is not None:
+        p6 = c.get("p6") or {}
+        cost = int(p6.get("cost") or 1)
+        can = min(int(p6.get("payments_left") or 0), int(c.get("coins") or 0) // max(1, cost),
+                  must + food, MAX_SELECT_OPTIONS - len(values))
+        for n in range(1, max(1, can) + 1):
+            label = t("play.feeding.pay_option", label=pay.option.get("label") or "", n=n)
+            values.append(SelectOption(clip(label, MAX_OPTION_TEXT),
+                                       option_value(pay.index, pay.option["action"], n)))
+    low = min(must, len(values))
+    high = min(len(values), must + food)
+    placeholder = t("play.select.feeding_batch_p6" if pay is not None
+                    else "play.select.feeding_batch", must=must)
+    return Select(batch_id(ctx.game_id, ctx.seat, ctx.decision), clip(placeholder,
+                  MAX_PLACEHOLDER), tuple(values), low, max(low, high))
+
+
+def feeding_pick(context: Mapping[str, Any], options: Sequence[Mapping[str, Any]],
+                 values: Sequence[str]) -> list[str]:
+    """A whole feeding out of the feeding select's ``values``, for scripts that play by
+    clicking (the end-to-end tests, the benches, the screenshot tool): the cards that give
+    no food and the P6 payments first, in the select's order, until the seat is fed."""
+    food = {str(c.get("card")): int((c.get("gains") or {}).get("food") or 0)
+            for c in context.get("cards") or []}
+    need = int(context.get("must_remove") or 0)
+
+    def gain(value: str) -> int:  # how far one value goes towards feeding the seat
+        v = parse_value(value)
+        if v is None or v.index is None or not 0 <= v.index < len(options):
+            return 0
+        action = options[v.index].get("action") or {}
+        return 1 if action.get("type") == "feed_pay" else 1 - food.get(str(action.get("card")), 0)
+
+    out: list[str] = []
+    for value in sorted(values, key=lambda v: -gain(v)):
+        if need <= 0 or gain(value) <= 0:
+            break
+        out.append(value)
+        need -= gain(value)
+    return out
+
+
 # ------------------------------------------------------------------------------ text per kind
 
 
@@ -580,14 +687,41 @@ def _kind_lines(kind: str, view: Mapping[str, Any], c: Mapping[str, Any],
         lines = [t("play.medals.intro", coins=c.get("coins"), silver=s.get("price"),
                    silver_left=s.get("left"), gold=g.get("price"), gold_left=g.get("left"))]
         held = s.get("tiles") or {}
-        values = ", ".join(f"{k} {v}" for k, v in (s.get("value") or {}).items()
-                           if held.get(k, 1) > 0)  # only colours a silver medal can take
+        values = join([f"{colour_name(k)} {v}" for k, v in (s.get("value") or {}).items()
+                       if held.get(k, 1) > 0])  # only colours a silver medal can take
         if values:
             lines.append(t("play.medals.silver_values", values=values))
         if g.get("value") is not None:
             lines.append(t("play.medals.gold_value", value=g.get("value")))
         return lines
     return []
+
+
+def _decide_lines(kind: str, c: Mapping[str, Any], batch: bool,
+                  name: Callable[[str], str]) -> list[str]:
+    """What to decide, in one or two short lines, beside the decision's picture (which shows
+    every choice, its numbers and whether it is in reach): only what the picture does not
+    say — the player's recorded pick, how the feeding select works."""
+    if kind == "feeding":
+        must = int(c.get("must_remove") or 0)
+        if c.get("satisfied") or not must:
+            return [t("play.feeding.satisfied", count=c.get("count"), food=c.get("food"))]
+        p6 = (c.get("p6") or {}).get("can_pay")
+        key = "play.decide.feeding_p6" if p6 else "play.decide.feeding"
+        lines = [t(key if batch else "play.decide.feeding_one", must=must)]
+        if batch and any((x.get("gains") or {}).get("food") for x in c.get("cards") or []
+                         if x.get("removable")):
+            lines.append(t("play.decide.feeding_food"))
+        return lines
+    lines = [t(f"play.decide.{kind}")] if kind in DECIDE else []
+    if kind == "draft":
+        for x in c.get("cards") or []:
+            if x.get("picked"):
+                lines.append(t("play.decide.picked", card=name(str(x["card"])),
+                               mode=t(f"play.group.{x['picked']}")))
+    if kind == "setup_side" and c.get("chosen"):
+        lines.append(t("play.setup.chosen", side=c["chosen"]))
+    return lines
 
 
 def _unavailable_lines(entries: list[_Entry]) -> list[str]:
@@ -633,12 +767,17 @@ def _describe_entry(kind: str, c: Mapping[str, Any]) -> Callable[[_Entry], str |
 def build_panel(game_id: int, seat: int, view: Mapping[str, Any],
                 options: Sequence[Mapping[str, Any]], *, path: Sequence[str] = (),
                 hints: bool = False, note: str | None = None,
-                card_name: Callable[[str], str] | None = None) -> Panel:
+                card_name: Callable[[str], str] | None = None, picture: bool = True) -> Panel:
     """The panel of ``seat``'s current decision, at step ``path`` (``()``: the start).
 
     ``view`` is the seat's view (``service.view(game, seat)``), ``options`` the seat's options
     (``service.options(game, seat)``); ``note`` a line shown first (what was just chosen, or
-    why a click was stale). A seat without a decision gets :func:`waiting_panel`."""
+    why a click was stale). A seat without a decision gets :func:`waiting_panel`.
+
+    ``picture``: the decision's picture goes with the panel (it shows the cards, spaces and
+    levels with their numbers and why one is out of reach), so the text only says what to
+    decide and what the picture does not (the step so far); without it the text lists every
+    choice and every unavailable option with its reason."""
     private = view.get("private") or {}
     decision = private.get("decision_id")
     context = private.get("context") or {}
@@ -649,14 +788,16 @@ def build_panel(game_id: int, seat: int, view: Mapping[str, Any],
     entries = _entries(options, private.get("commit"))
     ctx = _Ctx(game_id, seat, str(decision), kind, name,
                {str(c.get("card")): c for c in context.get("cards") or []})
-    main = [e for e in entries if not e.standalone]
+    batch = _feeding_batch(ctx, entries, context) if kind == "feeding" else None
+    main = [e for e in entries if not e.standalone] if batch is None else []
     # the requested step, if it still names options, with single-choice steps skipped
     at = tuple(path)
     if at and not _below(main, at):
         at = ()
     at = _descend(main, at) if main else ()
     back = _back(main, at) if main else None
-    bottom: list[Component] = [_leaf(ctx, e) for e in entries if e.standalone]
+    bottom: list[Component] = [_leaf(ctx, e) for e in entries if e.standalone] \
+        if batch is None else []
     nav: list[Component] = []
     if back is not None:
         nav.append(Button(nav_id(game_id, seat, ctx.decision, back), t("play.back")))
@@ -666,17 +807,22 @@ def build_panel(game_id: int, seat: int, view: Mapping[str, Any],
         last = [bottom + nav] if bottom or nav else []
     else:
         last = [r for r in (bottom[:MAX_BUTTONS_PER_ROW], nav) if r]
-    rows = _layout(ctx, main, at, MAX_ROWS - len(last), _describe_entry(kind, context)) \
+    rows: list[list[Component]] = [[batch]] if batch is not None else \
+        _layout(ctx, main, at, MAX_ROWS - len(last), _describe_entry(kind, context)) \
         if main else []
     lines: list[str] = []
     if note:
         lines.append(note)
-    lines.extend(_kind_lines(kind, view, context, name))
+    if picture:  # the picture shows the choices: the text says what to decide, once
+        lines.extend(_decide_lines(kind, context, batch is not None, name))
+    else:
+        lines.extend(_kind_lines(kind, view, context, name))
     if at:
         lines.append(t("play.step_path", path=" › ".join(
             _group_label(ctx, i, tok, _below(main, at[:i + 1]) or main)
             for i, tok in enumerate(at))))
-    lines.extend(_unavailable_lines(entries))
+    if not picture:
+        lines.extend(_unavailable_lines(entries))
     footer = None
     if kind in CHANGEABLE:
         footer = t("play.footer.changeable")
@@ -761,6 +907,9 @@ def limit_problems(panel: Panel) -> list[str]:
                 values = [o.value for o in c.options]
                 if len(set(values)) != len(values):
                     problems.append(f"select {c.custom_id}: duplicate values")
+                if not 0 <= c.min_values <= c.max_values <= max(1, len(c.options)):
+                    problems.append(f"select {c.custom_id}: {c.min_values}-{c.max_values} "
+                                    f"values of {len(c.options)}")
                 if sum(o.default for o in c.options) > 1:
                     problems.append(f"select {c.custom_id}: several defaults")
                 for o in c.options:

@@ -24,7 +24,7 @@ import discord
 
 from bot.messages import t
 from bot.service import GameService, Refusal
-from bot.service.screens import PanelState
+from bot.service.screens import Chosen, PanelState
 from cogs.edge.dms import open_dm
 from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, reply_error, safe_reply
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
@@ -33,6 +33,7 @@ from cogs.multiday.words import catch_up_lines, panel_deadline
 from i18n import speaking
 
 from . import panels
+from .live import live_panels
 from .queue import open_button
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,13 @@ class PanelSelect(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
+        if panels.is_batch(self.pid):  # the whole feeding at once
+            picks = [panels.parse_value(v) for v in values]
+            if not picks or any(p is None or p.index is None for p in picks):
+                await safe_reply(interaction, t("play.refuse.malformed"))
+                return
+            await feeding_click(interaction, self.pid, [p for p in picks if p is not None])
+            return
         value = panels.parse_value(values[0]) if values else None
         if value is None:
             await safe_reply(interaction, t("play.refuse.malformed"))
@@ -187,6 +195,7 @@ def to_discord(panel: panels.Panel) -> tuple[discord.Embed, discord.ui.View]:
             else:
                 select: discord.ui.Select[Any] = discord.ui.Select(
                     custom_id=c.custom_id, placeholder=c.placeholder, row=r,
+                    min_values=c.min_values, max_values=c.max_values,
                     options=[discord.SelectOption(label=o.label, value=o.value,
                                                   description=o.description, default=o.default)
                              for o in c.options])
@@ -217,7 +226,8 @@ def layout(state: PanelState, *, path: Sequence[str] = (), note: str | None = No
                                     waiting=state.waiting), None
     panel = panels.build_panel(state.game_id, state.seat, state.view, state.options,
                                path=path, note=preface, hints=state.hints,
-                               card_name=panels.card_namer(state.catalog))
+                               card_name=panels.card_namer(state.catalog),
+                               picture=state.image is not None)
     file = discord.File(BytesIO(state.image), filename=IMAGE_NAME) if state.image else None
     return panel, file
 
@@ -230,6 +240,34 @@ def _message_kwargs(panel: panels.Panel, file: discord.File | None,
             if len(view.children) < 25:
                 view.add_item(item)
     return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
+
+
+async def move_panel(client: Any, game_id: int, seat: int) -> bool:
+    """Move the seat's live panel (``cogs.play.live``) on to its current decision, through
+    the interaction that last showed it, with what happened meanwhile first. Returns whether
+    it was edited; a panel Discord no longer lets us edit is forgotten (the table then pings
+    as for anyone away)."""
+    registry = live_panels(client)
+    entry = registry.get(game_id, seat)
+    if entry is None:
+        return False
+    async with entry.lock:
+        if registry.get(game_id, seat) is not entry:
+            return False
+        try:
+            with speaking(await user_language(client, entry.user_id)):
+                state = await _service(client).panel(game_id, entry.user_id, seat=seat,
+                                                     intro=True)
+                if state.decision_id is None or state.decision_id == entry.shown:
+                    return False
+                panel, file = layout(state)
+                await entry.interaction.edit_original_response(**_message_kwargs(panel, file))
+        except (discord.HTTPException, Refusal) as exc:
+            log.info("live panel of game %s seat %s cannot move (%s)", game_id, seat, exc)
+            registry.drop(game_id, seat)
+            return False
+        entry.shown = state.decision_id
+        return True
 
 
 def _queue_button(state: PanelState) -> discord.ui.View | None:
@@ -253,6 +291,8 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         panel, file = layout(state)
         await interaction.edit_original_response(**_message_kwargs(panel, file,
                                                                    _queue_button(state)))
+        live_panels(interaction.client).touch(interaction, game_id, state.seat,
+                                              state.decision_id)
     except Exception as exc:
         await reply_error(interaction, exc)
 
@@ -269,8 +309,14 @@ async def panel_click(interaction: Interaction, pid: panels.PanelId,
             panel, file = layout(state, path=() if stale else pid.path,
                                  note=t("play.stale") if stale else None)
             await interaction.edit_original_response(**_message_kwargs(panel, file))
+            live_panels(interaction.client).touch(interaction, pid.game, state.seat,
+                                                  state.decision_id)
             return
-        await _choose(interaction, service, pid, value)
+        assert pid.seat is not None
+        # the panel is held while the choice is stored and shown: a move of the live panel
+        # (cogs.play.cog) triggered by this very update waits, then finds nothing to do
+        async with live_panels(interaction.client).holding(pid.game, pid.seat):
+            await _choose(interaction, service, pid, value)
     except Exception as exc:
         await reply_error(interaction, exc)
 
@@ -288,16 +334,53 @@ async def _choose(interaction: Interaction, service: GameService, pid: panels.Pa
         state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
         panel, file = layout(state, note=t("play.stale"))
         await interaction.edit_original_response(**_message_kwargs(panel, file))
+        live_panels(interaction.client).touch(interaction, pid.game, pid.seat,
+                                              state.decision_id)
         return
+    await _after_choice(interaction, pid, chosen)
+
+
+async def _after_choice(interaction: Interaction, pid: panels.PanelId, chosen: Chosen) -> None:
+    """The panel after a stored choice, with what was chosen; the seat's DM panel too."""
+    assert pid.seat is not None
     after = chosen.panel
     note = panels.chosen_note(chosen.kind, chosen.label,
                               pending=after.decision_id == pid.decision,
                               next_step=after.decision_id not in (None, pid.decision))
     panel, file = layout(after, note=note)
     await interaction.edit_original_response(**_message_kwargs(panel, file))
+    live_panels(interaction.client).touch(interaction, pid.game, pid.seat, after.decision_id)
     clicked = interaction.message.id if interaction.message is not None else None
     await update_dm(interaction.client, pid.game, pid.seat, interaction.user, note=note,
                     skip_message=clicked)
+
+
+async def feeding_click(interaction: Interaction, pid: panels.PanelId,
+                        picks: Sequence[panels.SelectValue]) -> None:
+    """The feeding select: the seat's whole feeding (cards to remove, P6 payments) stored in
+    ONE service call, as one batch, and the panel after it; a stale select shows the panel
+    now (as a stale click does)."""
+    service = _service(interaction.client)
+    try:
+        await acknowledge(interaction, UPDATE)
+        assert pid.decision is not None and pid.seat is not None
+        async with live_panels(interaction.client).holding(pid.game, pid.seat):
+            try:
+                chosen = await service.choose_feeding(
+                    pid.game, interaction.user.id, pid.seat, pid.decision,
+                    [(p.index, p.check) for p in picks])
+            except Refusal as exc:
+                if exc.code != "stale":
+                    raise
+                state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
+                panel, file = layout(state, note=t("play.stale"))
+                await interaction.edit_original_response(**_message_kwargs(panel, file))
+                live_panels(interaction.client).touch(interaction, pid.game, pid.seat,
+                                                      state.decision_id)
+                return
+            await _after_choice(interaction, pid, chosen)
+    except Exception as exc:
+        await reply_error(interaction, exc)
 
 
 async def give_hint(interaction: Interaction, pid: panels.PanelId) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,16 +36,29 @@ def human_waiting(update: Update) -> list[Waiting]:
     return [w for w in update.waiting if is_human(seats.get(w.seat))]
 
 
+#: ``live(game, seat, now)``: until when the seat's player is live (acted in the last few
+#: minutes, their open panel moving on by itself: ``cogs.play.live``), or None.
+Liveness = Callable[[int, int, float], "float | None"]
+
+
+def nobody_live(game_id: int, seat: int, now: float) -> float | None:
+    return None
+
+
 @dataclass
 class Batch:
-    """The updates of one game gathered into one flush, and the decisions to announce."""
+    """The updates of one game gathered into one flush (none when only a ping held back for
+    a live player falls due), the game's latest update, and the people to ping."""
 
     game_id: int
     updates: list[Update]
     ping: list[Waiting] = field(default_factory=list)
+    latest: Update | None = None
 
     @property
     def last(self) -> Update:
+        if self.latest is not None:
+            return self.latest
         return self.updates[-1]
 
     @property
@@ -81,12 +94,24 @@ class Batch:
         return [seat for u in self.updates if u.cause == CONCEDED for seat, _ in u.by]
 
 
+@dataclass
+class Step:
+    """A run of decisions of one kind that keeps a person's seat waiting (a draft round, a
+    Phase-B turn, all the removals of one feeding, all the medals of one step): they are
+    pinged for it at most once."""
+
+    kind: str
+    pinged: bool = False
+    held_until: float | None = None  # a live player's ping held back until then
+
+
 class Coalescer:
     """Per game: gather updates and say when to flush them (see the module docstring).
 
     Pure: time is passed in (``now``), nothing is awaited. ``push`` returns when the game is
-    due; ``take`` hands over the batch once due and remembers which people's decisions it
-    announces, so each decision is announced once."""
+    due; ``take`` hands over the batch once due, with the people to ping: a person is pinged
+    once per :class:`Step`, and not while they are live (``live``) — their ping is held back
+    until they stop being live and goes out then if the step still waits on them."""
 
     def __init__(self, quiet: float = 0.6, urgent: float = 0.1, max_wait: float = 4.0,
                  min_interval: float = 1.0) -> None:
@@ -97,58 +122,96 @@ class Coalescer:
         self._last: dict[int, float] = {}
         self._hurry: set[int] = set()
         self._flushed: dict[int, float] = {}
-        self._announced: dict[int, set[tuple[int, str]]] = defaultdict(set)
+        self._latest: dict[int, Update] = {}
+        self._steps: dict[int, dict[int, Step]] = defaultdict(dict)  # game -> seat -> step
+
+    def _track(self, update: Update) -> bool:
+        """Follow each person's steps through ``update``; whether one began."""
+        steps = self._steps[update.game_id]
+        now = {w.seat: w.kind for w in human_waiting(update)}
+        began = False
+        for seat in [s for s in steps if s not in now]:
+            del steps[seat]  # no longer waiting: the step is over
+        for seat, kind in now.items():
+            step = steps.get(seat)
+            if step is None or step.kind != kind:
+                steps[seat] = Step(kind)
+                began = True
+        return began
 
     def is_urgent(self, update: Update) -> bool:
         """Flush soon: the lobby changed, the game started or ended, or a person must now
-        take a decision not announced yet."""
+        take a decision of a step not announced yet."""
         if update.status != ACTIVE or update.cause == STARTED or update.over:
             return True
-        seen = self._announced[update.game_id]
-        return any((w.seat, w.decision_id) not in seen for w in human_waiting(update))
+        return any(not step.pinged and step.held_until is None
+                   for step in self._steps[update.game_id].values())
 
     def push(self, update: Update, now: float) -> float:
         gid = update.game_id
         self._pending.setdefault(gid, []).append(update)
+        self._latest[gid] = update
         self._first.setdefault(gid, now)
         self._last[gid] = now
+        self._track(update)
         if self.is_urgent(update):
             self._hurry.add(gid)
         due = self.due(gid)
         assert due is not None
         return due
 
+    def _held(self, game_id: int) -> float | None:
+        """The earliest time a held-back ping of the game falls due."""
+        times = [s.held_until for s in self._steps.get(game_id, {}).values()
+                 if not s.pinged and s.held_until is not None]
+        return min(times, default=None)
+
     def due(self, game_id: int) -> float | None:
-        """When the game's pending updates should be flushed (None: nothing pending)."""
+        """When the game should be flushed (None: nothing pending, no ping held back)."""
+        held = self._held(game_id)
         if game_id not in self._pending:
-            return None
+            return held
         wait = self.urgent if game_id in self._hurry else self.quiet
         when = min(self._last[game_id] + wait, self._first[game_id] + self.max_wait)
-        return max(when, self._flushed.get(game_id, -math.inf) + self.min_interval)
+        when = max(when, self._flushed.get(game_id, -math.inf) + self.min_interval)
+        return when if held is None else min(when, held)
 
     def pending(self) -> list[int]:
         return list(self._pending)
 
-    def take(self, game_id: int, now: float, force: bool = False) -> Batch | None:
+    def take(self, game_id: int, now: float, force: bool = False,
+             live: Liveness = nobody_live) -> Batch | None:
         """The game's batch if it is due (or ``force``), else None."""
         due = self.due(game_id)
-        if due is None or (not force and now + 1e-9 < due):
+        latest = self._latest.get(game_id)
+        if due is None or latest is None or (not force and now + 1e-9 < due):
             return None
-        updates = self._pending.pop(game_id)
+        updates = self._pending.pop(game_id, [])
         self._first.pop(game_id, None)
         self._last.pop(game_id, None)
         self._hurry.discard(game_id)
-        self._flushed[game_id] = now
-        seen = self._announced[game_id]
-        last = updates[-1]
-        ping = [w for w in human_waiting(last) if (w.seat, w.decision_id) not in seen]
-        seen.update((w.seat, w.decision_id) for w in ping)
-        if last.status != ACTIVE:
+        if updates:
+            self._flushed[game_id] = now
+        ping: list[Waiting] = []
+        steps = self._steps[game_id]
+        if latest.status == ACTIVE:
+            for w in human_waiting(latest):
+                step = steps.get(w.seat)
+                if step is None or step.pinged:
+                    continue
+                until = live(game_id, w.seat, now)
+                if until is not None and until > now:
+                    step.held_until = until  # at the table: their panel moves on
+                    continue
+                step.pinged, step.held_until = True, None
+                ping.append(w)
+        if latest.status != ACTIVE:
             self.forget(game_id, keep_flush=True)
-        return Batch(game_id, updates, ping)
+        return Batch(game_id, updates, ping, latest)
 
     def forget(self, game_id: int, keep_flush: bool = False) -> None:
-        self._announced.pop(game_id, None)
+        self._steps.pop(game_id, None)
+        self._latest.pop(game_id, None)
         if not keep_flush:
             self._flushed.pop(game_id, None)
 

@@ -1,5 +1,5 @@
 """The thread is the table: the lobby message, the board message edited in place, and new
-messages only when someone must act or something worth reading happened.
+messages only when someone must act.
 
 ``Table`` subscribes to the service's updates (a plain callback: no task waits on a queue).
 Updates are **coalesced per game** by :class:`Coalescer`, a pure, clock-driven unit: a burst
@@ -7,17 +7,23 @@ Updates are **coalesced per game** by :class:`Coalescer`, a pure, clock-driven u
 edit plus at most one new message — after ``quiet`` seconds without updates, at the latest
 ``max_wait`` after the burst's first update, sooner (``urgent``) when a person must now act,
 and never sooner than ``min_interval`` after the game's previous flush (Discord's per-channel
-rate limits). A flush:
+rate limits). The **notification budget**: a person is mentioned at most once per step that
+waits on them, and not at all while they are live (they acted in the last few minutes: their
+open panel moves on by itself, ``cogs.play.live``) — their mention is held back until they are
+not, and goes out then if the step still waits on them. A flush:
 
 1. redraws the lobby message (lobby updates, the start, a cancelled table);
-2. edits the board message (table and players images from the service, rendered off the
-   loop, plus a status line; the persistent "Take my turn" button while the game runs), or
-   posts it the first time, by channel and stored message id with the bot token;
-3. posts one new message if something is worth reading (a round's reveal with its picture,
-   colonies, statues, setup sides, feeding and medal reveals) or someone must act (it
-   mentions exactly the people the game now waits for, each decision announced once);
-4. sends opted-in players their panel by DM (``cogs.play.send_panel_dm``; a refused DM is
-   counted and the thread mention stands);
+2. posts one new message only if it pings someone, carries a notice (deadlines, takeovers,
+   votes with their buttons, a repair) or a concession: it mentions exactly the people to
+   ping, with everything that happened since the thread's last message (a round's reveal
+   with its picture and the next ping are one message) and "Take my turn"; what pings
+   nobody folds into the board's news instead (``board.News``);
+3. edits the board message (table and players images from the service, rendered off the
+   loop, the news and the latest reveal picture, a status line; the persistent "Take my turn"
+   button while the game runs), or posts it the first time. When the board is old or far up
+   the thread, the next message that pings someone is posted *as* the new board;
+4. sends the pinged players who opted in their panel by DM (``cogs.play.send_panel_dm``; a
+   refused DM is counted and the thread mention stands);
 5. at the end: the score image with a Rematch button, the board's components removed, the
    thread archived (with Manage Threads; otherwise logged and skipped).
 
@@ -31,6 +37,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -46,6 +53,7 @@ from cogs.edge.language import server_language, table_language, user_language
 from cogs.edge.tasks import Tasks
 from cogs.multiday.cog import vote_view
 from cogs.multiday.words import notice_lines, vote_seats
+from cogs.play.live import live_panels
 from cogs.play.turns import send_panel_dm, take_turn_view
 from i18n import current, speaking
 
@@ -80,6 +88,19 @@ BOARD_MAX_BELOW = 8
 
 
 # ---------------------------------------------------------------------- the cog
+
+
+@dataclass
+class Post:
+    """The one message a flush posts."""
+
+    lines: list[str]  # what happened (the oldest lines give way to Discord's limit)
+    tail: list[str]  # notices and pings, kept whole
+    users: list[int]  # the people it mentions
+    reveals: list[dict[str, Any]]  # rounds revealed: their pictures go along
+    view: discord.ui.View | None  # "Take my turn" with a ping, a vote's buttons
+    pings: bool = False
+    votes: bool = False
 
 
 class Table(Feature):
@@ -171,6 +192,10 @@ class Table(Feature):
 
     # -- scheduling ---------------------------------------------------------------------------
 
+    def _live(self, game_id: int, seat: int, now: float) -> float | None:
+        """Until when a seat's player is live (their panel moves on: no ping, no DM)."""
+        return live_panels(self.bot).live_until(game_id, seat, now)
+
     @staticmethod
     def _now() -> float:
         """The clock ``asyncio.sleep`` follows (Discord's time; virtual under simcord)."""
@@ -209,7 +234,7 @@ class Table(Feature):
                     finally:
                         self._wake.pop(gid, None)
                     continue
-                batch = self.coalescer.take(gid, self._now(), force=True)
+                batch = self.coalescer.take(gid, self._now(), force=True, live=self._live)
                 if batch is not None:
                     try:
                         await self.flush(batch)
@@ -222,7 +247,7 @@ class Table(Feature):
     async def settle(self) -> None:
         """Flush everything pending now (tests, shutdown)."""
         for gid in self.coalescer.pending():
-            batch = self.coalescer.take(gid, self._now(), force=True)
+            batch = self.coalescer.take(gid, self._now(), force=True, live=self._live)
             if batch is not None:
                 await self.flush(batch)
 
@@ -262,21 +287,45 @@ class Table(Feature):
                 await self._archive(thread)
             return
         # a person's ping goes before the cosmetic board edit; the board moves down when it is
-        # old or far up the thread at a message that pings someone
-        pinged = await self._post_news(batch, record, thread)
+        # old or far up the thread at a message that pings someone — as that message
+        told = boards.news(self.bot, gid)
+        post = await self._compose(batch, record, told)
         board_id = record.discord.get("board")
-        move = record.status == ACTIVE and board_id is not None and (
-            (pinged and self._now() - discord.utils.snowflake_time(int(board_id)).timestamp()
-             > BOARD_MAX_AGE) or self._below.get(gid, 0) >= BOARD_MAX_BELOW)
-        if move or batch.board_changed or batch.status != ACTIVE:
-            await boards.update_board(self.bot, gid, record, thread, new=move)
-            if move or not board_id:
-                self._below[gid] = 0
+        old = board_id is not None and (
+            self._now() - discord.utils.snowflake_time(int(board_id)).timestamp()
+            > BOARD_MAX_AGE)
+        far = self._below.get(gid, 0) >= BOARD_MAX_BELOW
+        active = record.status == ACTIVE
+        if post is not None and post.pings and not post.votes and active \
+                and board_id is not None and (old or far):
+            # the ping is posted as the new board (one message, not two), with the latest
+            # reveal's picture
+            told.clear()  # the message says it all; the latest reveal's picture stays on it
+            if post.reveals:
+                told.reveal_png = await self._reveal_png(gid, post.reveals[-1])
+            await boards.update_board(self.bot, gid, record, thread, new=True,
+                                      head=(post.lines, post.tail), users=post.users)
+            self.stats[thread.id].posts += 1
+            self._below[gid] = 0
+        else:
+            if post is not None:
+                extra: dict[str, Any] = {} if post.view is None else {"view": post.view}
+                await self._post(thread, fit(post.lines, post.tail), users=post.users,
+                                 files=await self._reveal_files(gid, post.reveals), **extra)
+                told.clear()
+            elif active and told.reveals and told.reveal_png is None:
+                told.reveal_png = await self._reveal_png(gid, told.reveals[-1])
+            move = active and board_id is not None and far
+            if move or batch.board_changed or batch.status != ACTIVE:
+                await boards.update_board(self.bot, gid, record, thread, new=move)
+                if move or not board_id:
+                    self._below[gid] = 0
         if batch.over:
             await self._post_final(batch, record, thread)
         elif batch.abandoned and record.status == ABANDONED:
             await self._post(thread, t("table.abandoned", id=gid))
         if record.status in (FINISHED, ABANDONED) and (batch.over or batch.abandoned):
+            told.clear()
             await self._archive(thread)
         if batch.ping and record.status == ACTIVE:
             await self._send_dms(gid, record, batch.ping, thread)
@@ -304,17 +353,17 @@ class Table(Feature):
             self._below[gid] = self._below.get(gid, 0) + 1
         return message
 
-    async def _post_news(self, batch: Batch, record: GameRecord,
-                         thread: discord.Thread) -> bool:
-        """One new message: headline events (with reveal pictures) and pings, if any; a ping
+    async def _compose(self, batch: Batch, record: GameRecord,
+                       told: boards.News) -> Post | None:
+        """The message this flush posts, or None: when it would ping nobody (no ping, no
+        notice, no concession, no vote) its lines fold into the board's news instead, and
+        the next message that pings someone carries them (with the reveal pictures). A ping
         carries "Take my turn" (the board may be far up the thread). The updates carry the
-        words of their events (the players' names and the catalog). Returns whether it
-        pinged someone."""
+        words of their events (the players' names and the catalog)."""
         words = next((u.words for u in reversed(batch.updates) if u.words), None)
         players, catalog = words if words is not None else (list(seat_names(record).values()),
                                                             None)
         events = batch.events
-        headline = [ev for ev in events if ev.get("kind") in HEADLINE_EVENTS]
         names = seat_names(record)
         conceded = [t("table.conceded", name=names.get(s, "?")) for s in batch.conceded]
         notices = notice_lines(batch.updates, record)
@@ -323,33 +372,42 @@ class Table(Feature):
             notices.append(t("storage.repaired.notice", game_id=batch.game_id,
                              dropped=u.dropped))
         pings = ping_lines(batch.ping, record.seats) if record.status == ACTIVE else []
-        if not headline and not pings and not conceded and not notices:
-            return False
+        votes = vote_seats(batch.updates) if record.status == ACTIVE else []
+        view = vote_view(batch.game_id, votes, names)
         lines = conceded + event_lines(events, HEADLINE_EVENTS | CONTEXT_EVENTS, players,
                                        catalog)
-        files = await self._reveal_files(batch.game_id, headline)
+        reveals = [ev for ev in events if ev.get("kind") == "round_revealed"]
+        if not pings and not conceded and not notices and view is None:
+            if lines or reveals:
+                told.add(lines, reveals)
+                if reveals:
+                    told.reveal_png = None  # drawn again for the board: a newer round
+            return None
+        lines = [*told.lines, *lines][-boards.MAX_NEWS_LINES:]
         users = [s.user_id for s in record.seats
                  if s.user_id is not None and (repaired or s.seat in {w.seat for w in batch.ping})]
         if repaired:
             mentions = " ".join(f"<@{u}>" for u in users)
             notices[-1] = f"{mentions} {notices[-1]}".strip()
-        extra: dict[str, Any] = {}
-        votes = vote_seats(batch.updates) if record.status == ACTIVE else []
-        view = vote_view(batch.game_id, votes, names)
         if pings:
             turn = take_turn_view(batch.game_id, hints=bool(record.options.get("hints")))
             for item in (view.children if view is not None else []):
                 turn.add_item(item)
             view = turn
-        if view is not None:
-            extra["view"] = view
         # the notices (deadlines, takeovers, votes, vacations) stay whole, like the pings
-        await self._post(thread, fit(lines, notices + pings), users=users, files=files,
-                         **extra)
-        return bool(pings)
+        return Post(lines, notices + pings, users, [*told.reveals, *reveals], view,
+                    pings=bool(pings), votes=bool(votes))
 
-    async def _reveal_files(self, gid: int, headline: list[dict[str, Any]]) -> list[discord.File]:
-        reveals = [ev for ev in headline if ev.get("kind") == "round_revealed"]
+    async def _reveal_png(self, gid: int, reveal: dict[str, Any]) -> bytes | None:
+        try:
+            pngs = await self.bot.service.reveal_images(gid, [reveal], current())
+        except Exception:
+            log.exception("reveal image of game %s failed", gid)
+            return None
+        return pngs[0] if pngs else None
+
+    async def _reveal_files(self, gid: int, reveals: list[dict[str, Any]]
+                            ) -> list[discord.File]:
         if not reveals:
             return []
         try:

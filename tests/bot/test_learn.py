@@ -3,6 +3,7 @@ already seen) over whole engine games, and the mistake notes (greedy measure).""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,8 +17,11 @@ from hadara.rng import Rng
 from hadara.scoring import ranking
 from hadara.state import OVER
 from hadara.views import view as seat_view
+from i18n import speaking
 
 LEARNER = 0
+#: An evaluation number ("3.1 points", "0,0") in a learner's text.
+DECIMAL = re.compile(r"\d[.,]\d")
 
 
 @dataclass
@@ -138,8 +142,13 @@ def test_mistake_note_for_a_planted_bad_choice() -> None:
             continue
         note = L.mistake(game, LEARNER, legal[worst])
         assert note is not None and note.loss >= L.MISTAKE_THRESHOLD
-        text = t(note.key, **note.params)
-        assert note.taken in text and note.best in text
+        for lang in ("en", "fr", "ja"):  # in a player's words: no evaluation numbers
+            with speaking(lang):
+                text = t(note.key, **L.Note(note.loss, note.taken, note.best, L.because(
+                    evaluator(game.catalog), seat_view(game, LEARNER), legal[best],
+                    Rng(0))).params)
+            assert note.taken in text and note.best in text
+            assert not DECIMAL.search(text.replace(note.taken, "").replace(note.best, "")), text
         assert L.mistake(game, LEARNER, legal[best]) is None
         planted += 1
         if planted >= 2:

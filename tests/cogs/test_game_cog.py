@@ -208,6 +208,53 @@ def test_a_person_to_act_flushes_soon_and_is_pinged_once() -> None:
     assert batch is not None and batch.ping == []
 
 
+def test_one_ping_per_step_whatever_its_decisions() -> None:
+    """A step — a run of decisions of one kind keeping a seat waiting (the removals of one
+    feeding, the medals bought one by one) — pings its person once; the next step again."""
+    c = Coalescer()
+    now = 0.0
+    pings = []
+    for i, kind in enumerate(("feeding", "feeding", "feeding", "medals", "medals")):
+        now += 5.0
+        c.push(upd(version=i + 1, waiting=((0, f"d{i}", kind),)), now)
+        batch = c.take(1, now + 5.0, force=True)
+        assert batch is not None
+        pings += [(w.kind, w.decision_id) for w in batch.ping]
+    assert pings == [("feeding", "d0"), ("medals", "d3")]
+    # waiting on nobody, then on the person again: a new step (the next draft round)
+    c.push(upd(version=9, waiting=((1, "a", "draft"),)), 50.0)
+    c.push(upd(version=10, waiting=((0, "d9", "medals"),)), 51.0)
+    batch = c.take(1, 60.0, force=True)
+    assert batch is not None and [w.decision_id for w in batch.ping] == ["d9"]
+
+
+def test_a_live_player_is_pinged_only_once_they_stop_being_live() -> None:
+    c = Coalescer(quiet=0.6, urgent=0.1, max_wait=4.0, min_interval=1.0)
+
+    def live(game: int, seat: int, now: float) -> float | None:
+        return 300.0 if now < 300.0 else None  # acted at 0, live for five minutes
+
+    c.push(upd(version=1, waiting=((0, "d1", "phase_b"),)), 10.0)
+    batch = c.take(1, 10.1, live=live)
+    assert batch is not None and batch.ping == []  # their panel moves on instead
+    assert c.due(1) == pytest.approx(300.0)  # the held ping's time
+    assert c.take(1, 200.0, live=live) is None
+    batch = c.take(1, 300.0, live=live)
+    assert batch is not None and batch.updates == [] and batch.status == "active"
+    assert [w.decision_id for w in batch.ping] == ["d1"]
+    assert c.due(1) is None and c.take(1, 900.0, force=True, live=live) is None
+
+
+def test_a_live_player_who_acts_in_time_is_never_pinged() -> None:
+    c = Coalescer()
+    always = lambda game, seat, now: now + 300.0  # noqa: E731
+    c.push(upd(version=1, waiting=((0, "d1", "phase_b"),)), 0.0)
+    assert c.take(1, 1.0, force=True, live=always).ping == []  # type: ignore[union-attr]
+    c.push(upd(version=2, waiting=((1, "d2", "phase_b"),)), 20.0)  # they acted: step over
+    batch = c.take(1, 25.0, force=True, live=lambda g, s, n: None)
+    assert batch is not None and batch.ping == [] and c.due(1) is None
+
+
 def test_min_interval_and_max_wait() -> None:
     c = Coalescer(quiet=0.6, urgent=0.1, max_wait=2.0, min_interval=1.0)
     c.push(upd(version=1, status="lobby", cause="joined"), 0.0)

@@ -186,7 +186,9 @@ def test_catch_up_is_short() -> None:
     assert multiday.catch_up_lines(["a", " ", "b"]) == ["**Since your last move:**", "a", "b"]
     many = [f"line {i}" for i in range(20)]
     out = multiday.catch_up_lines(many)
-    assert out[1] == "… and 15 more." and out[-1] == "line 19" and len(out) == 7
+    assert out[1] == "(17 earlier events: /hadara history)"
+    assert out[2:] == [f"line {i}" for i in range(17, 20)]  # the latest, in order
+    assert len(out) == 5
 
 
 # ---------------------------------------------------------------------- settings

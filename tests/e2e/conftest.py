@@ -520,8 +520,15 @@ async def take_turn(w: World, gid: int, user_id: int, *, choose: Chooser = first
             select = selects[0]
             options = select["options"]
             value = options[choose(options)]["value"]
-            result = await actor.select(panel, [value], custom_id=select["custom_id"])
-            if value.startswith("a"):
+            values = [value]
+            pid = P.parse_custom_id(select["custom_id"])
+            if pid is not None and P.is_batch(pid) and pid.seat is not None:
+                # the whole feeding in one select: enough cards (or payments) to feed
+                ctx = (await w.service.view(gid, pid.seat))["private"]["context"]
+                values = P.feeding_pick(ctx, await w.service.options(gid, pid.seat),
+                                        [o["value"] for o in options])
+            result = await actor.select(panel, values, custom_id=select["custom_id"])
+            if values[0].startswith("a"):
                 return Turn(title, seen, result)
         elif actions:
             result = await actor.click(panel, custom_id=actions[choose(actions)]["custom_id"])

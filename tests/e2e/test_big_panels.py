@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cogs.play.panels import is_batch, parse_custom_id
 from hadara.engine import Game
 from hadara.rng import Rng
 
@@ -96,4 +97,16 @@ async def test_largest_panels_through_the_bot(tmp_path: Path, monkeypatch: pytes
         await settle(w, gid)
         after = await w.service.load(gid)
         assert after.game is not None
+        if kind == "feeding":  # the whole feeding in ONE interaction: one select, then fed
+            assert len(turn.panels) == 1
+            [select] = [c for c in turn.panels[0].components if c.get("type") == 3]
+            pid = parse_custom_id(select["custom_id"])
+            assert pid is not None and is_batch(pid)
+            assert select["min_values"] >= 1 and len(select["options"]) >= 17
+            assert all(d.kind != "feeding" for d in after.game.decisions() if d.seat == seat)
+            mine = [a for a in (await w.service.store.load_game(gid)).actions  # type: ignore[union-attr]
+                    if a.seat == seat and a.action["type"] in ("feed_remove", "feed_pay")]
+            assert len(mine) >= select["min_values"]
+            assert len({a.submitted_by for a in mine}) == 1 and mine[0].submitted_by.startswith(
+                "user:")
         assert after.game.decision_id(seat) != decision or after.game.commits[seat] is not None

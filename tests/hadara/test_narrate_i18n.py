@@ -154,7 +154,7 @@ ENGLISH_EVENTS: list[list[str]] = [
     ["  Ann starts with 8 coins, income 2, military 1, culture 2, food 3.",
      "  Bo starts with 1 coin, income 1, military 1, culture 1, food 5.",
      "  Extra starting coin: Bo"],
-    ["", "=== Epoch II — first player Bo ==="],
+    ["", "Epoch II begins: Bo plays first."],
     ["Ann sets the wheel: their emblem points at the blue deck."],
     ["Phase A, round 1: drawing from Ann green, Bo purple."],
     ["  Ann buys Artisan (purple) for 2, tile blue (P2: culture +2); discards Broker (purple).",
@@ -179,7 +179,7 @@ ENGLISH_EVENTS: list[list[str]] = [
     ["Medals of epoch II: everyone buys in secret; the purchases are shown together."],
     ["Medals: nobody buys one."],
     ["Medals: Ann silver (red) for 9, Bo gold for 12"],
-    ["", "=== Final scores ===",
+    ["", "Final scores:",
      "  Ann: 41 (colonies 5, statues 3, silver medals 4, gold medals 7, cards 20, purple sets 0, "
      "coins 2)",
      "  Bo: 40 (colonies 5, statues 3, silver medals 4, gold medals 7, cards 20, purple sets 0, "
@@ -396,8 +396,8 @@ def test_french_and_japanese_sentences(cat: Catalog) -> None:
     """A sample in each language: the rules' terms, "vous", polite Japanese and 「」 quotes."""
     fr = [narrate.describe(e, PLAYERS, cat, "fr") for e in EVENTS]
     ja = [narrate.describe(e, PLAYERS, cat, "ja") for e in EVENTS]
-    assert fr[4] == ["", "=== Époque II — 1er joueur : Bo ==="]
-    assert ja[4] == ["", "=== 時代II — 親：Bo ==="]
+    assert fr[4] == ["", "L’époque II commence : Bo joue en premier."]
+    assert ja[4] == ["", "時代IIが始まります。Boが親です。"]
     assert fr[28][0].startswith("Votre choix est enregistré") and fr[26][0].startswith("Vous ")
     assert all(line.endswith("。") for lines in ja[26:] for line in lines)
     assert narrate.reason("wrong_step", {"type": "take", "step": "colony"}, cat, "ja") == (

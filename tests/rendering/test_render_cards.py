@@ -41,11 +41,12 @@ def unfit(lines: tuple[str, ...] | list[str]) -> str:
 
 
 def assert_floor(cv: Canvas) -> None:
-    """No text smaller than 10 px digits at the 400 px chat width (MIN_TEXT, 28 px)."""
-    scale = theme.display_scale(cv.width)
-    for size in cv.sizes["text"]:
+    """No text smaller than 10 px where the image is shown on a phone (the narrowest box of
+    theme.DISPLAYS; MIN_TEXT, 28 px)."""
+    scale = theme.display_scale(cv.image.width, cv.image.height)
+    for size in cv.sizes["text"] | cv.sizes["glyph"]:
         assert size >= theme.MIN_TEXT, size
-        assert digit_height(size, False) * scale >= theme.MIN_DISPLAY_DIGIT_PX, size
+        assert size * scale >= theme.MIN_DISPLAY_PX, size
 
 
 def render(card: Card, cat: Catalog, detail: str, w: int, h: int) -> Canvas:

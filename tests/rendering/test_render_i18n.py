@@ -23,7 +23,7 @@ import pytest
 
 from hadara.content import Catalog
 from i18n import keys, translate
-from rendering import FontBook, draw_hand, draw_players, draw_scores, draw_table, theme
+from rendering import FontBook, draw_hand, draw_players, draw_scores, draw_table, lexicon, theme
 from rendering.__main__ import main
 from rendering.canvas import SQUEEZE_MIN, Canvas, TextCut, strict_text
 from rendering.leaderboard import draw_leaderboard
@@ -164,16 +164,19 @@ def test_french_and_japanese_images_differ(samples, cat):
 
 
 def test_icon_letters_follow_the_language(samples, cat):
-    """Track icons, bonus tiles and medals carry the language's letters (R for revenu, 収 for
-    収入), drawn as glyphs (never degraded)."""
-    board = samples[2].boards["epoch2-phaseB"]
-    fr = draw_players(board, cat, SHIPPED_ONLY, "fr")
-    glyphs = {text for text, size in fr.drawn if size == theme.GLYPH}
+    """Icons large enough for a letter at the legibility floor carry the language's letter
+    (R for revenu, 収 for 収入), recorded as a glyph when pasted; smaller icons carry none."""
+    fr = Canvas(theme.WIDTH, 100, SHIPPED_ONLY, locale="fr")
+    for colour in ("red", "blue", "green"):
+        fr.paste(lexicon.track_icon(fr, colour, 60), 0, 0)
+    glyphs = {text for text, size in fr.drawn if size >= theme.MIN_TEXT}
     assert {"M", "C", "A"} <= glyphs and "F" not in glyphs
+    assert "text" not in lexicon.track_icon(fr, "green", 40).info
     if has_cjk_font():
-        ja = draw_players(board, cat, SYSTEM, "ja")
-        assert {"軍", "文", "食"} <= {text for text, size in ja.drawn if size == theme.GLYPH}
-        assert not ja.missing
+        ja = Canvas(theme.WIDTH, 100, SYSTEM, locale="ja")
+        for colour in ("red", "blue", "green"):
+            ja.paste(lexicon.track_icon(ja, colour, 60), 0, 0)
+        assert {"軍", "文", "食"} <= {text for text, _ in ja.drawn}
 
 
 # -- the fitting itself ------------------------------------------------------------------------
@@ -265,11 +268,12 @@ def test_strict_mode_is_a_parameter_of_a_canvas_or_of_the_process():
 def test_a_letter_no_font_has_falls_back_to_english(samples, cat):
     """With the shipped faces only, Japanese icon letters cannot be drawn: the English letter
     is used instead of a "?" (the words themselves are recorded as missing)."""
+    cv = Canvas(theme.WIDTH, 100, SHIPPED_ONLY, locale="ja")
+    for colour in ("red", "blue", "green"):
+        cv.paste(lexicon.track_icon(cv, colour, 60), 0, 0)
+    assert {"M", "C", "F"} <= {text for text, _ in cv.drawn}
     board = samples[2].boards["epoch2-phaseB"]
-    cv = draw_players(board, cat, SHIPPED_ONLY, "ja")
-    glyphs = {text for text, size in cv.drawn if size == theme.GLYPH}
-    assert {"M", "C", "F"} <= glyphs
-    assert cv.missing  # the key's words: degraded, and observably so
+    assert draw_players(board, cat, SHIPPED_ONLY, "ja").missing  # the key's words: degraded
 
 
 # -- the command line ----------------------------------------------------------------------------

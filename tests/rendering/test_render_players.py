@@ -16,7 +16,7 @@ from hadara.engine import Game
 from hadara.rng import Rng
 from hadara.views import view
 from rendering import draw_players, theme
-from rendering.canvas import ELLIPSIS, Canvas
+from rendering.canvas import ELLIPSIS, SQUEEZE_MIN, Canvas
 from rendering.fonts import SHIPPED, FontBook
 from rendering.names import fit_names
 from rendering.players import players_height
@@ -83,8 +83,9 @@ def test_fitted_names_differ_even_in_little_room():
         fitted = fit_names(cv, ["Alexander", "Alexandra", "Alexandros"], [width] * 3)
         assert len({n for n, _ in fitted}) == 3, (width, fitted)
         for n, size in fitted:
-            assert size >= theme.MIN_TEXT and cv.measure(n, size, True) <= width
-            assert ELLIPSIS in n
+            assert size >= theme.MIN_TEXT and cv.measure(n, size, True) * SQUEEZE_MIN <= width
+            # whole when squeezing to SQUEEZE_MIN makes it fit, else cut in the middle
+            assert (ELLIPSIS in n) == (width < 120), (width, n)
     assert fit_names(cv, ["Zoë", "Zoë"], [200, 200]) == [("Zoë", theme.TEXT)] * 2
     assert fit_names(cv, ["Bahram the Magnificent"], [350]) == [
         ("Bahram the Magnificent", theme.MIN_TEXT)]
@@ -102,12 +103,10 @@ def test_height_in_bounds_and_text_above_the_floor(cat: Catalog, players: int):
                           SHIPPED_ONLY)
         w, h = cv.image.size
         assert w == theme.WIDTH and h == players_height(players) <= 0.85 * w
-        scale = theme.display_scale(w)
-        for size in cv.sizes["text"]:
+        scale = theme.display_scale(w, h)
+        for size in cv.sizes["text"] | cv.sizes["glyph"]:
             assert size >= theme.MIN_TEXT
-            assert digit_height(size, False) * scale >= theme.MIN_DISPLAY_DIGIT_PX
-        for size in cv.sizes["glyph"]:
-            assert digit_height(size, True) * scale >= 8
+            assert size * scale >= theme.MIN_DISPLAY_PX
 
 
 def view_numbers(v: dict, cat: Catalog) -> set[str]:
@@ -150,18 +149,19 @@ def has_colour(img: Image.Image, rgb: tuple[int, int, int], tol: int = 6) -> boo
 
 
 def test_medal_spaces_marked_silver_and_gold(drawn, cat: Catalog):
+    """Free spaces are rings in their metal, placed medals discs; a silver medal shows the
+    shape of its tile's track in the track's colour. No letters: at this size they would be
+    under the legibility floor (the key names the medals in words)."""
     game = game_at(3, 7)
     game.silver[0], game.gold[0] = ["red"], 1
     game.restore_derived()
     v = view(game, None)
     cv = draw_players(v, cat, SHIPPED_ONLY)
-    glyphs = [t for t, _, role, _ in drawn if role == "glyph"]
-    rules = cat.rules
-    # Free spaces: S on silver, G on gold; seat 0's silver medal shows its tile (M), its gold
-    # medal G (its free spaces one S and one G fewer).
-    assert glyphs.count("S") == 3 * rules.max_silver - 1 + 1  # + 1, 1: the key
-    assert glyphs.count("G") == 3 * rules.max_gold + 1
+    assert not [t for t, _, role, _ in drawn if role == "glyph"]
     assert has_colour(cv.image, theme.SILVER) and has_colour(cv.image, theme.GOLD)
+    other = view(game, None)
+    other["seats"][0]["silver_medals"] = ["blue"]
+    assert draw_players(other, cat, SHIPPED_ONLY).image.tobytes() != cv.image.tobytes()
 
 
 def _args() -> tuple[Catalog, FontBook]:

@@ -28,7 +28,10 @@ effect-P15-name = Buy requirements
 
 ## Texts
 
-effect-P1-text = Selling a card: +{ $coins } coin
+effect-P1-text = Selling a card: +{ $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    }
 effect-P2-text = Put a bonus tile here: its track +{ $steps }
 effect-P3-text = { $track } +{ $steps } per { $colour ->
         [yellow] { colour-yellow }
@@ -37,22 +40,43 @@ effect-P3-text = { $track } +{ $steps } per { $colour ->
         [green] { colour-green }
        *[other] its colour
     } card, now and later
-effect-P4-text = Each statue: its tile's track +{ $steps }, or +{ $points } pts
+effect-P4-text = Each statue: its tile's track +{ $steps }, or +{ $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 effect-P5-text = Medals cost less: silver { $silver }, gold { $gold }
-effect-P6-text = Feeding: pay { $coins_per_card } coins a card instead (max { $max_cards })
-effect-P7-text = Feeding: +{ $coins_per_food } coins per spare { $food } (max { $max })
+effect-P6-text = Feeding: pay { $coins_per_card ->
+        [one] { $coins_per_card } coin
+       *[other] { $coins_per_card } coins
+    } a card instead (max { $max_cards })
+effect-P7-text = Feeding: +{ $coins_per_food ->
+        [one] { $coins_per_food } coin
+       *[other] { $coins_per_food } coins
+    } per spare { $food } (max { $max })
 effect-P8-text = Income: +{ $coins_per_track } per track above { $income }
-effect-P9-text = Taking a colony: +{ $coins } coins
+effect-P9-text = Taking a colony: +{ $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    }
 effect-P10-text = One silver medal scores the full track
-effect-P11-text = Game end: { $points_per_set } pts per set of 5 colours
+effect-P11-text = Game end: { $points_per_set ->
+        [one] { $points_per_set } pt
+       *[other] { $points_per_set } pts
+    } per set of 5 colours
 effect-P12-text = Gold medals: counts as any colour
 effect-P13-text = Two colonies and two statues per step
 effect-P14-text = Colony and statue requirements −{ $reduction }
-effect-P15-text = Pay { $coins_per_point } coins per requirement point (max { $max_coins })
+effect-P15-text = Pay { $coins_per_point ->
+        [one] { $coins_per_point } coin
+       *[other] { $coins_per_point } coins
+    } per requirement point (max { $max_coins })
 
 ## Summaries
 
-effect-P1-summary = +{ $coins } coin per sale
+effect-P1-summary = +{ $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    } per sale
 effect-P2-summary = bonus tile: track +{ $steps }
 effect-P3-summary = { $track } +{ $steps } per { $colour ->
         [yellow] { colour-yellow }
@@ -61,18 +85,39 @@ effect-P3-summary = { $track } +{ $steps } per { $colour ->
         [green] { colour-green }
        *[other] same-colour
     } card
-effect-P4-summary = statues: +{ $steps } steps or +{ $points } pts
+effect-P4-summary = statues: +{ $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    } or +{ $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 effect-P5-summary = medals: silver { $silver }, gold { $gold }
-effect-P6-summary = feed: { $coins_per_card } coins a card, max { $max_cards }
+effect-P6-summary = feed: { $coins_per_card ->
+        [one] { $coins_per_card } coin
+       *[other] { $coins_per_card } coins
+    } a card, max { $max_cards }
 effect-P7-summary = +{ $coins_per_food } per spare { $food }, max { $max }
-effect-P8-summary = +{ $coins_per_track } coins per track above { $income }
-effect-P9-summary = +{ $coins } coins per colony
+effect-P8-summary = +{ $coins_per_track ->
+        [one] { $coins_per_track } coin
+       *[other] { $coins_per_track } coins
+    } per track above { $income }
+effect-P9-summary = +{ $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    } per colony
 effect-P10-summary = a silver medal scores full
-effect-P11-summary = { $points_per_set } pts per 5-colour set
+effect-P11-summary = { $points_per_set ->
+        [one] { $points_per_set } pt
+       *[other] { $points_per_set } pts
+    } per 5-colour set
 effect-P12-summary = wildcard for gold medals
 effect-P13-summary = 2 colonies, 2 statues
 effect-P14-summary = requirements −{ $reduction }
-effect-P15-summary = { $coins_per_point } coins per point, max { $max_coins }
+effect-P15-summary = { $coins_per_point ->
+        [one] { $coins_per_point } coin
+       *[other] { $coins_per_point } coins
+    } per point, max { $max_coins }
 
 ## Words inside the texts
 

@@ -51,8 +51,8 @@ engine-hint-coins = { $delta } { $n ->
 }
 engine-hint-medal = a medal
 engine-hint-nothing = no immediate change
-engine-hint-greedy = { $label }: { $what }; the evaluation puts it { NUMBER($margin, minimumFractionDigits: 1, maximumFractionDigits: 1) } points ahead of the next option ({ $next }).
-engine-hint-search = { $label }: scored { $rate } against the other players over { $visits } of { $iterations } simulated futures (next best: { $next }, { $next_rate }).
+engine-hint-greedy = { $label }: { $what }; it leaves you better placed than { $next } would.
+engine-hint-search = { $label }: it did best when the AI played this position out many times (next best: { $next }).
 engine-hint-untried = untried
 engine-hint-random = picked at random among the legal actions
 engine-hint-agent = the { $name } player's choice
@@ -184,7 +184,7 @@ engine-event-setup_done = { $name } starts with { $coins ->
        *[other] { $coins } coins
     }, { $tracks }.
 engine-event-extra_coin = Extra starting coin: { $names }
-engine-event-epoch_started = === Epoch { $epoch } — first player { $name } ===
+engine-event-epoch_started = Epoch { $epoch } begins: { $name } plays first.
 engine-event-wheel_set = { $name } sets the wheel: their emblem points at the { $colour } deck.
 engine-event-draw = { $name } { $colour }
 engine-event-round_started = Phase A, round { $round }: drawing from { $draws }.
@@ -239,7 +239,7 @@ engine-event-medals_revealed = Medals: { $medals }
 # $kind: engine-medal-*.
 engine-event-medal = { $name } { $kind } for { $cost }
 engine-event-medal-tile = { $name } { $kind } ({ $tile }) for { $cost }
-engine-event-final_scores = === Final scores ===
+engine-event-final_scores = Final scores:
 # $categories: engine-event-score-category pieces; $category: engine-score-*.
 engine-event-score = { $name }: { $total } ({ $categories })
 engine-event-score-category = { $category } { $points }

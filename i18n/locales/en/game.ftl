@@ -6,7 +6,7 @@ cmd-new = Open a new table in a thread of this channel
 cmd-new-seats = Table size: 2 to 5 seats (default 4)
 cmd-new-variant = Basic (setup side A) or advanced (everyone picks a side in secret)
 cmd-new-ai = AI players to seat right away (default none)
-cmd-new-ai_level = How the AI players play (default greedy)
+cmd-new-ai_level = How well the AI players play (default steady)
 cmd-new-rated = Whether the result counts for ratings (default no)
 cmd-new-hints = Allow hints in the private panels (default yes)
 cmd-game = The game's number (default: the game of this thread, or your only game)
@@ -38,13 +38,17 @@ lobby-field-settings = Settings
 lobby-settings = Variant: { $variant } · rated: { $rated } · hints: { $hints } · AI: { $level }
 lobby-seat-host = { $n }. { $name } (host)
 lobby-seat-person = { $n }. { $name }
-lobby-seat-ai = { $n }. { $name } — AI, { $level }
+lobby-seat-ai = { $n }. { $name } (AI)
 lobby-seat-open = { $n }. open seat
 lobby-variant-basic = basic
 lobby-variant-advanced = advanced
-lobby-ai_level-random = random
-lobby-ai_level-greedy = greedy
-lobby-ai_level-ismcts = clever (ISMCTS)
+lobby-ai_level-random = novice
+lobby-ai_level-greedy = steady
+lobby-ai_level-ismcts = expert
+# The name of an AI's seat, one per level: short (it is drawn on the pictures), distinct.
+lobby-ai_name-random = Novice
+lobby-ai_name-greedy = Steady
+lobby-ai_name-ismcts = Expert
 lobby-button-join = Join
 lobby-button-leave = Leave
 lobby-button-ai = Add AI
@@ -85,7 +89,10 @@ game-error-which = You are in several games ({ $games }): say which with the gam
 game-error-none = You are in no game here. Give the game's number, or open one with /hadara new.
 game-error-not_player = You have no seat in game #{ $id }.
 game-error-not_started = Game #{ $id } has not started yet.
-game-error-too_many_ai = A table of { $seats } seats needs a seat left for you: fewer AI players, please.
+game-error-too_many_ai = A table of { $seats ->
+        [one] { $seats } seat
+       *[other] { $seats } seats
+    } needs a seat left for you: fewer AI players, please.
 game-error-no_table = The table service is not running; please try again shortly.
 refusal-not_found = There is no such game.
 refusal-not_seated = You have no seat in this game.
@@ -97,9 +104,15 @@ refusal-lobby_full = Every seat at this table is taken.
 refusal-already_joined = You already have a seat at this table.
 refusal-too_few_players = A game needs at least two players: join, or add an AI.
 refusal-bad_request = That request is out of range.
-refusal-bad_request-seat_count = A table has { $min } to { $max } seats.
+refusal-bad_request-seat_count = A table has { $min } to { $max ->
+        [one] { $max } seat
+       *[other] { $max } seats
+    }.
 refusal-bad_request-bad_variant = The variant must be basic or advanced.
-refusal-bad_request-bad_name = A name is needed (at most { $max } characters).
+refusal-bad_request-bad_name = A name is needed (at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }).
 refusal-bad_request-bad_level = There is no such AI level.
 refusal-conceded = You conceded; the AI plays your seat now.
 refusal-finished = This game is over.

@@ -56,7 +56,7 @@ image-table-first = first
 image-table-winner = winner
 image-table-shared-victory = shared victory
 image-table-to-act = to act
-image-table-caption-wheel = { $name } turns the wheel: which deck emblem { $emblem } points at
+image-table-caption-wheel = { $name } turns the wheel to choose the deck their emblem points to
 image-table-caption-phase-b = Phase B: in play order, take the top card of any discard pile
 image-table-caption-setup = Players choose the side of their setup card
 image-table-caption-waiting = Draw piles wait for Phase A
@@ -79,12 +79,21 @@ image-table-column-taken = taken by
 image-table-statues = Statues
 image-table-statues-legend = — culture needed and points
 image-table-statue-tile = tile: track +{ $steps }
-image-table-statue-points = or +{ $points } pts
+image-table-statue-points = or +{ $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 image-table-final-standings = Final standings
 image-table-final-legend = points · coins left
 image-table-g2-single = Most points wins: { $name } with { $points }. A tie would go to the most coins left (G2).
-image-table-g2-coins = { $names } tie on { $points } points: the most coins left wins (G2), { $name } with { $coins }.
-image-table-g2-shared = { $names } tie on { $points } points and on coins left ({ $coins }): a shared victory (G2).
+image-table-g2-coins = { $names } tie on { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }: the most coins left wins (G2), { $name } with { $coins }.
+image-table-g2-shared = { $names } tie on { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } and on coins left ({ $coins }): a shared victory (G2).
 
 ## The players' boards
 
@@ -134,26 +143,47 @@ image-phase-b-struck = Struck prices are more than your coins.
 image-phase-b-buy = buy { $cost }
 image-phase-b-sell = sell +{ $value }
 
-image-feeding-must = { $count } cards, { $food } food: remove { $must } more.
-image-feeding-fed = { $count } cards, { $food } food: fed, nothing more to remove.
+image-feeding-must = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }, { $food } food: remove { $must } more.
+image-feeding-fed = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }, { $food } food: fed, nothing more to remove.
 image-feeding-paid = { $paid } paid for (P6).
 image-feeding-lose = Removing a card loses its gains, points and effect.
-image-feeding-p6 = Or pay { $cost } coins a card instead: { $left } payments left
+image-feeding-p6 = Or pay { $cost ->
+        [one] { $cost } coin
+       *[other] { $cost } coins
+    } a card instead: { $left ->
+        [one] { $left } payment
+       *[other] { $left } payments
+    } left
 image-feeding-also = Also: { $effects }
 image-feeding-tag-remove = REMOVE
 image-feeding-no-cards = No cards.
 
 image-colony-line = { $have }. Take the top tile of one level, or pass.
 image-colony-line-second = Second colony (P13): { $have }. Take the top tile of one level, or pass.
-image-colony-note-p9 = P9: +{ $coins } coins when you take one, before integrating.
+image-colony-note-p9 = P9: +{ $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    } when you take one, before integrating.
 image-colony-note-plunder = Plunder: take the coins; the tile scores the points shown.
 image-colony-note-integrate = Integrate: pay the cost, turn the tile over, gain its back.
 image-colony-integrate-pay = integrate: pay { $cost }
 image-colony-left = { $count } left
 image-colony-reach-both = In reach: plunder or integrate
 image-colony-reach-plunder = In reach: plunder only (integrating costs { $cost })
-image-colony-pay-both = Pay { $pay } coins (P15), then plunder or integrate
-image-colony-pay-plunder = Pay { $pay } coins (P15), then plunder only (integrating costs { $cost })
+image-colony-pay-both = Pay { $pay ->
+        [one] { $pay } coin
+       *[other] { $pay } coins
+    } (P15), then plunder or integrate
+image-colony-pay-plunder = Pay { $pay ->
+        [one] { $pay } coin
+       *[other] { $pay } coins
+    } (P15), then plunder only (integrating costs { $cost })
 
 image-statue-line = { $have }. Carve one statue with a bonus tile, or pass.
 image-statue-line-second = Second statue (P13): { $have }. Carve one statue with a bonus tile, or pass.
@@ -166,7 +196,10 @@ image-statue-carved = Carved:
 image-statue-placed-colour = { $tile } tile, colour side up
 image-statue-placed-points = { $tile } tile, points side up
 image-statue-reach = In reach: place a tile either side up
-image-statue-reach-pay = In reach: pay { $pay } coins (P15) and place a tile
+image-statue-reach-pay = In reach: pay { $pay ->
+        [one] { $pay } coin
+       *[other] { $pay } coins
+    } (P15) and place a tile
 
 image-medals-line = Buy silver and gold medals one at a time, then say you are done. Points are what each would score now.
 image-medals-silver = Silver medal
@@ -176,7 +209,10 @@ image-medals-tiles = { $count ->
     [one] { $count } tile
    *[other] { $count } tiles
 }
-image-medals-points = +{ $points } pts
+image-medals-points = +{ $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 image-medals-one-more = One more would score
 image-medals-can-silver = You can buy one now: choose the tile colour
 image-medals-can-gold = You can buy one now
@@ -240,4 +276,7 @@ image-leaderboard-rating = Rating
 image-leaderboard-games = Games
 image-leaderboard-points = Points
 image-leaderboard-empty = No rated games yet.
-image-leaderboard-line = { $position }. { $name } — { $rating } ({ $games } games)
+image-leaderboard-line = { $position }. { $name } — { $rating } ({ $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    })

@@ -50,6 +50,27 @@ league-category-coins = coins
 league-category-line = { $name } { $value }
 league-leaderboard-title = Leaderboard
 league-leaderboard-empty = No rated games on this server yet.
+league-leaderboard-line = { $position }. { $name } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }
+league-profile-line = { $name }: rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }
+league-profile-line_mean = { $name }: rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }, mean score { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 league-create-done = League **{ $name }** is open: season 1, { $rounds ->
         [one] one round
        *[other] { $rounds } rounds
@@ -58,6 +79,13 @@ league-join-done = You play in season { $season } of **{ $name }**.
 league-leave-done = You left season { $season } of **{ $name }**. Your results so far stay.
 league-standings-title = { $name } — season { $season }
 league-standings-empty = Nobody has joined this season yet.
+league-standings-line = { $position }. { $name } — { $points ->
+        [one] { NUMBER($points, maximumFractionDigits: 2) } pt
+       *[other] { NUMBER($points, maximumFractionDigits: 2) } pts
+    } (opp. { NUMBER($opponents, maximumFractionDigits: 2) }, rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }
 league-round-started = Round { $round } of **{ $name }** started: { $count ->
         [one] one table
        *[other] { $count } tables
@@ -73,7 +101,10 @@ league-end-podium =
     🏆 **{ $name }**, season { $season } — the podium:
     { $lines }
     Season { $next } is open: `/hadara-league join` to play again.
-league-end-podium_line = { $medal } { $mention } — { $points } pts
+league-end-podium_line = { $medal } { $mention } — { $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 league-end-no_podium = 🏁 **{ $name }**, season { $season } ends without results. Season { $next } is open.
 league-export-done = Standings and results of **{ $name }**, season { $season }.
 league-error-none = There is no league on this server yet: an admin creates one with `/hadara-league create`.
@@ -93,7 +124,10 @@ review-summary = { $decisions ->
     } reviewed; the AI agreed with { $agreed }. Points left on the table: { $total } (mean { $mean } per decision).
 review-none = No decision of yours lost points by the AI's measure. Well played!
 review-item-title = { $n }. { $kind } — epoch { $epoch }
-review-item = You chose **{ $taken }** (−{ $loss } pts vs **{ $best }**): { $reason }
+review-item = You chose **{ $taken }** (−{ $loss ->
+        [one] { $loss } pt
+       *[other] { $loss } pts
+    } vs **{ $best }**): { $reason }
 review-no_game = You have no finished game to review.
 review-not_player = You did not play in game #{ $id }.
 review-failed = Your review of game #{ $id } could not be made.
@@ -106,8 +140,14 @@ refusal-season_not_over = The season is not over yet: { $rounds_missing ->
         [one] one round
        *[other] { $rounds_missing } rounds
     } to start, tables still playing: { $tables_running }.
-refusal-too_few_members = A round needs at least { $min } players; { $count } joined.
-refusal-bad_request-bad_rounds = A season has { $min } to { $max } rounds.
+refusal-too_few_members = A round needs at least { $min ->
+        [one] { $min } player
+       *[other] { $min } players
+    }; { $count } joined.
+refusal-bad_request-bad_rounds = A season has { $min } to { $max ->
+        [one] { $max } round
+       *[other] { $max } rounds
+    }.
 refusal-bad_request-bad_table_size = Tables have 3, 4 or 5 seats, or mixed sizes.
 refusal-bad_request-bad_fill = Short tables are filled by AI or play one seat fewer.
 refusal-bad_request-bad_points = Those points do not work: one number per place, never growing with a worse place.

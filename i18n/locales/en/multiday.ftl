@@ -34,7 +34,10 @@ md-status-deadline = { $name }: { $rel }
 md-status-deadlines = ⏳ { $list }
 md-notice-expired = ⏰ { $name } ran out of time: the AI chose for them (strike { $n } of { $max }).
 md-notice-takeover = 🤖 The AI plays { $name }'s seat from now on. { $name } can take it back with /hadara rejoin.
-md-notice-vote = 🗳️ { $voter } votes to let the AI play { $name } ({ $votes } of { $needed } votes).
+md-notice-vote = 🗳️ { $voter } votes to let the AI play { $name } ({ $votes } of { $needed ->
+        [one] { $needed } vote
+       *[other] { $needed } votes
+    }).
 md-notice-rejoined = 👋 { $name } is back at the table and plays their seat again.
 md-notice-away = 🏖️ { $name } is away until { $at }: their clocks stand still.
 md-notice-back = 👋 { $name } is back from vacation: their clocks run again.
@@ -47,10 +50,16 @@ md-reminder-more = … and { $count } more.
 md-reminder-footer = When time runs out the AI chooses for you. Quiet hours and time zone: /hadara settings.
 md-reminder-thread = ⏰ { $mention }: game #{ $id } awaits you — { $what }. Decide by { $at } ({ $rel }).
 md-catchup-head = **Since your last move:**
-md-catchup-more = … and { $count } more.
+md-catchup-earlier = { $count ->
+        [one] (1 earlier event: /hadara history)
+       *[other] ({ $count } earlier events: /hadara history)
+    }
 md-ahead-played = ⏩ Your queued choice was played in game #{ $id }.
 md-rejoin-done = You have your seat in game #{ $id } back. Your strikes start again from zero.
-md-vote-done = Your vote is counted: { $votes } of { $needed } votes to let the AI play { $name }.
+md-vote-done = Your vote is counted: { $votes } of { $needed ->
+        [one] { $needed } vote
+       *[other] { $needed } votes
+    } to let the AI play { $name }.
 md-vote-passed = The vote passed: the AI plays { $name }'s seat now.
 md-vote-not_player = { $name } has no seat in game #{ $id }.
 md-away-done = You are away until { $at } ({ $rel }) in { $count ->
@@ -100,7 +109,10 @@ ahead-none = Nothing can be queued now: Phase-B takes, colonies and statues can 
 ahead-section-phase_b = **Phase B** (your take in { $turns ->
         [one] one move
        *[other] { $turns } moves
-    }) · you have { $coins } coins:
+    }) · you have { $coins ->
+        [one] { $coins } coin
+       *[other] { $coins } coins
+    }:
 ahead-section-colony = **Colony** (your turn in { $turns ->
         [one] one move
        *[other] { $turns } moves
@@ -111,7 +123,10 @@ ahead-section-statue = **Statue** (your turn in { $turns ->
     }) · culture { $culture }:
 ahead-card = · { $name } ({ $colour }): buy { $buy } · sell +{ $sell }{ $afford }
 ahead-card-cannot_afford = {" "}· too expensive now
-ahead-level = · Colony { $level }: plunder +{ $plunder } · integrate for { $cost } · { $points } points{ $pay }
+ahead-level = · Colony { $level }: plunder +{ $plunder } · integrate for { $cost } · { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $pay }
 ahead-level-out = · Colony { $level }: out of reach
 ahead-space = · Statue { $space } (culture { $requirement }){ $pay }
 ahead-space-out = · Statue { $space }: not possible
@@ -134,8 +149,14 @@ ahead-select-cards = Phase B: your cards in order of preference (1 to 3)…
 ahead-select-colony = Colony: level and plunder or integrate…
 ahead-select-statue = Statue: choose a space…
 ahead-option-colony = Colony { $level }: { $mode }
-ahead-option-colony-desc = +{ $plunder } coins
-ahead-option-colony-desc_integrate = costs { $cost }, { $points } points
+ahead-option-colony-desc = +{ $plunder ->
+        [one] { $plunder } coin
+       *[other] { $plunder } coins
+    }
+ahead-option-colony-desc_integrate = costs { $cost }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
 ahead-option-skip_colony = No colony
 ahead-option-skip_statue = No statue
 ahead-option-card = { $name } ({ $colour })

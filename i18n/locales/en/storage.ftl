@@ -39,7 +39,10 @@ admin-repair-seat = { $name } ({ $count ->
     [one] 1 move
    *[other] { $count } moves
 })
-admin-repair-plan = A repair keeps its first { $keep } of { $total } moves and removes { $dropped ->
+admin-repair-plan = A repair keeps its first { $keep } of { $total ->
+    [one] { $total } move
+   *[other] { $total } moves
+} and removes { $dropped ->
     [one] the last one
    *[other] the last { $dropped }
 } ({ $who }); they are kept in the backup table and the players are told. Press **Repair** to do it.

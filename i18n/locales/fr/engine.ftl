@@ -48,13 +48,16 @@ engine-hint-coins = { $delta } { $n ->
 }
 engine-hint-medal = un sceau
 engine-hint-nothing = aucun changement immédiat
-engine-hint-greedy = { $label } : { $what } ; l'évaluation la place { NUMBER($margin, minimumFractionDigits: 1, maximumFractionDigits: 1) } points devant l'option suivante ({ $next }).
-engine-hint-search = { $label } : { $rate } face aux autres joueurs sur { $visits } de { $iterations } avenirs simulés (option suivante : { $next }, { $next_rate }).
+engine-hint-greedy = { $label } : { $what } ; vous serez mieux placé qu’avec { $next }.
+engine-hint-search = { $label } : c’est le coup qui réussit le mieux quand l’IA joue la suite de nombreuses fois (ensuite : { $next }).
 engine-hint-untried = non essayée
 engine-hint-random = choisie au hasard parmi les actions autorisées
 engine-hint-agent = le choix du joueur « { $name } »
 engine-review-your_move = Vous avez choisi { $taken } ({ $changed }), { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } points de moins que { $best }.
-engine-review-rollout = { $best } : { $changed } ; sur { $budget } avenirs simulés jusqu'à la fin de l'époque, elle finit en moyenne à { NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) } points, contre { NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) } après { $taken }.
+engine-review-rollout = { $best } : { $changed } ; sur { $budget ->
+        [one] { $budget } avenir simulé
+       *[other] { $budget } avenirs simulés
+    } jusqu'à la fin de l'époque, elle finit en moyenne à { NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) } points, contre { NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) } après { $taken }.
 
 ## Noms des étapes
 
@@ -168,7 +171,7 @@ engine-event-setup_done = { $name } commence avec { $coins ->
        *[other] { $coins } pièces
     }, { $tracks }.
 engine-event-extra_coin = Pièce de départ supplémentaire : { $names }
-engine-event-epoch_started = === Époque { $epoch } — 1er joueur : { $name } ===
+engine-event-epoch_started = L’époque { $epoch } commence : { $name } joue en premier.
 engine-event-wheel_set = { $name } règle la roue : son Blason pointe vers le paquet { $colour }.
 engine-event-draw = { $name } (paquet { $colour })
 engine-event-round_started = Phase A, manche { $round } : chacun pioche 2 cartes — { $draws }.
@@ -229,7 +232,7 @@ engine-event-medals_revealed-none = Sceaux : personne n'en achète.
 engine-event-medals_revealed = Sceaux : { $medals }
 engine-event-medal = { $name } achète un { $kind } pour { $cost }
 engine-event-medal-tile = { $name } achète un { $kind } ({ $tile }) pour { $cost }
-engine-event-final_scores = === Décompte final ===
+engine-event-final_scores = Décompte final :
 engine-event-score = { $name } : { $total } ({ $categories })
 engine-event-score-category = { $category } { $points }
 engine-event-winner = { $count ->

@@ -6,7 +6,7 @@ cmd-new = Ouvrir une nouvelle table dans un fil de ce salon
 cmd-new-seats = Taille de la table : 2 à 5 places (4 par défaut)
 cmd-new-variant = De base (cartes de départ face A) ou avancée (chacun choisit sa face en secret)
 cmd-new-ai = Joueurs IA à installer tout de suite (aucun par défaut)
-cmd-new-ai_level = Comment jouent les IA (par défaut : gloutonne)
+cmd-new-ai_level = Le niveau des IA (par défaut : solide)
 cmd-new-rated = Le résultat compte-t-il pour le classement (non par défaut)
 cmd-new-hints = Autoriser les indices dans les panneaux privés (oui par défaut)
 cmd-game = Le numéro de la partie (par défaut : celle de ce fil, ou votre seule partie)
@@ -38,13 +38,17 @@ lobby-field-settings = Réglages
 lobby-settings = Variante : { $variant } · classée : { $rated } · indices : { $hints } · IA : { $level }
 lobby-seat-host = { $n }. { $name } (hôte)
 lobby-seat-person = { $n }. { $name }
-lobby-seat-ai = { $n }. { $name } — IA, { $level }
+lobby-seat-ai = { $n }. { $name } (IA)
 lobby-seat-open = { $n }. place libre
 lobby-variant-basic = de base
 lobby-variant-advanced = avancée
-lobby-ai_level-random = aléatoire
-lobby-ai_level-greedy = gloutonne
-lobby-ai_level-ismcts = rusée (ISMCTS)
+lobby-ai_level-random = novice
+lobby-ai_level-greedy = solide
+lobby-ai_level-ismcts = experte
+# The name of an AI's seat, one per level: short (it is drawn on the pictures), distinct.
+lobby-ai_name-random = Novice
+lobby-ai_name-greedy = Solide
+lobby-ai_name-ismcts = Experte
 lobby-button-join = Rejoindre
 lobby-button-leave = Quitter
 lobby-button-ai = Ajouter une IA
@@ -88,7 +92,10 @@ game-error-which = Vous êtes dans plusieurs parties ({ $games }) : précisez la
 game-error-none = Vous n'êtes dans aucune partie ici. Indiquez le numéro de la partie, ou ouvrez-en une avec /hadara new.
 game-error-not_player = Vous n'avez pas de place dans la partie #{ $id }.
 game-error-not_started = La partie #{ $id } n'a pas encore commencé.
-game-error-too_many_ai = Une table de { $seats } places doit vous laisser une place : moins de joueurs IA, s'il vous plaît.
+game-error-too_many_ai = Une table de { $seats ->
+        [one] { $seats } place
+       *[other] { $seats } places
+    } doit vous laisser une place : moins de joueurs IA, s'il vous plaît.
 game-error-no_table = Le service des tables ne tourne pas ; veuillez réessayer d'ici peu.
 refusal-not_found = Cette partie n'existe pas.
 refusal-not_seated = Vous n'avez pas de place dans cette partie.
@@ -100,9 +107,15 @@ refusal-lobby_full = Toutes les places de cette table sont prises.
 refusal-already_joined = Vous avez déjà une place à cette table.
 refusal-too_few_players = Une partie demande au moins deux joueurs : rejoignez la table, ou ajoutez une IA.
 refusal-bad_request = Cette demande sort des limites permises.
-refusal-bad_request-seat_count = Une table a de { $min } à { $max } places.
+refusal-bad_request-seat_count = Une table a de { $min } à { $max ->
+        [one] { $max } place
+       *[other] { $max } places
+    }.
 refusal-bad_request-bad_variant = La variante doit être « de base » ou « avancée ».
-refusal-bad_request-bad_name = Il faut un nom ({ $max } caractères au plus).
+refusal-bad_request-bad_name = Il faut un nom ({ $max ->
+        [one] { $max } caractère
+       *[other] { $max } caractères
+    } au plus).
 refusal-bad_request-bad_level = Ce niveau d'IA n'existe pas.
 refusal-conceded = Vous avez déclaré forfait ; l'IA joue désormais votre place.
 refusal-finished = Cette partie est terminée.

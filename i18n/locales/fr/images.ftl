@@ -56,7 +56,7 @@ image-table-first = 1er joueur
 image-table-winner = vainqueur
 image-table-shared-victory = victoire partagée
 image-table-to-act = à jouer
-image-table-caption-wheel = { $name } tourne la roue : vers quelle pioche orienter le blason { $emblem }
+image-table-caption-wheel = { $name } tourne la roue pour choisir la pioche visée par son blason
 image-table-caption-phase-b = Phase B : à tour de rôle, prenez le dessus d’une défausse
 image-table-caption-setup = Chacun choisit le côté de sa carte de départ
 image-table-caption-waiting = Les pioches attendent la phase A
@@ -73,7 +73,10 @@ image-table-colonies-legend = — Militaire requis, tuiles restantes, tuile du d
 image-table-step-colony = Colonies, dans l’ordre du tour : prenez une tuile que votre Militaire atteint ; pillez-la, ou payez pour faire alliance.
 image-table-step-statue = Bustes, dans l’ordre du tour : sculptez-en un que votre Culture atteint, avec un jeton Bonus côté face ou pile.
 image-table-step-feeding = Alimentation, tous ensemble : gardez au plus autant de cartes que votre Alimentation ; retirez le reste.
-image-table-step-medals = Sceaux, tous ensemble : argenté { $silver } pièces (au plus { $max }), doré { $gold }.
+image-table-step-medals = Sceaux, tous ensemble : argenté { $silver ->
+        [one] { $silver } pièce
+       *[other] { $silver } pièces
+    } (au plus { $max }), doré { $gold }.
 image-table-column-left = reste
 image-table-column-plunder = pillage
 image-table-column-integrate = alliance
@@ -82,12 +85,24 @@ image-table-column-taken = pris par
 image-table-statues = Bustes
 image-table-statues-legend = — Culture requise et points
 image-table-statue-tile = face : piste +{ $steps }
-image-table-statue-points = pile : +{ $points } pts
+image-table-statue-points = pile : +{ $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 image-table-final-standings = Classement final
 image-table-final-legend = points · pièces restantes
 image-table-g2-single = Le plus de points l’emporte : { $name } avec { $points }. En cas d’égalité, le plus de pièces restantes gagne (G2).
-image-table-g2-coins = { $names } à égalité avec { $points } points : le plus de pièces restantes l’emporte (G2), { $name } avec { $coins }.
-image-table-g2-shared = { $names } à égalité avec { $points } points et { $coins } pièces restantes : victoire partagée (G2).
+image-table-g2-coins = { $names } à égalité avec { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } : le plus de pièces restantes l’emporte (G2), { $name } avec { $coins }.
+image-table-g2-shared = { $names } à égalité avec { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } et { $coins ->
+        [one] { $coins } pièce
+       *[other] { $coins } pièces
+    } restantes : victoire partagée (G2).
 
 ## Les plateaux des joueurs
 
@@ -103,7 +118,10 @@ image-card-band = { $colour } · { $track }
 image-card-gain = +{ $n } { $track }
 image-card-no-track = sans piste
 image-card-no-gains = n’avance aucune piste
-image-card-printed = imprimé { $cost } − { $owned } possédées
+image-card-printed = imprimé { $cost } − { $owned ->
+        [one] { $owned } possédée
+       *[other] { $owned } possédées
+    }
 image-card-sell = ou vendre pour +{ $value }
 image-colony-integrate = alliance :
 
@@ -154,14 +172,23 @@ image-feeding-paid = { $paid ->
    *[other] { $paid } cartes payées
 } (P6).
 image-feeding-lose = Retirer une carte fait perdre gains, points et capacité.
-image-feeding-p6 = Ou payez { $cost } pièces par carte : encore { $left } paiements possibles
+image-feeding-p6 = Ou payez { $cost ->
+        [one] { $cost } pièce
+       *[other] { $cost } pièces
+    } par carte : encore { $left ->
+        [one] { $left } paiement possible
+       *[other] { $left } paiements possibles
+    }
 image-feeding-also = Aussi : { $effects }
 image-feeding-tag-remove = RETIRER
 image-feeding-no-cards = Aucune carte.
 
 image-colony-line = { $have }. Prenez la tuile du dessus d’une pile, ou passez.
 image-colony-line-second = Deuxième colonie (P13) : { $have }. Prenez la tuile du dessus d’une pile, ou passez.
-image-colony-note-p9 = P9 : +{ $coins } pièces en prenant une colonie, avant l’alliance.
+image-colony-note-p9 = P9 : +{ $coins ->
+        [one] { $coins } pièce
+       *[other] { $coins } pièces
+    } en prenant une colonie, avant l’alliance.
 image-colony-note-plunder = Pillage : prenez les pièces ; la tuile rapporte ses points.
 image-colony-note-integrate = Alliance : payez, retournez la tuile, gagnez son verso.
 image-colony-integrate-pay = alliance : payer { $cost }
@@ -171,8 +198,14 @@ image-colony-left = { $count ->
 }
 image-colony-reach-both = Accessible : pillage ou alliance
 image-colony-reach-plunder = Accessible : pillage seulement (l’alliance coûte { $cost })
-image-colony-pay-both = Payez { $pay } pièces (P15), puis pillage ou alliance
-image-colony-pay-plunder = Payez { $pay } pièces (P15), puis pillage seulement (l’alliance coûte { $cost })
+image-colony-pay-both = Payez { $pay ->
+        [one] { $pay } pièce
+       *[other] { $pay } pièces
+    } (P15), puis pillage ou alliance
+image-colony-pay-plunder = Payez { $pay ->
+        [one] { $pay } pièce
+       *[other] { $pay } pièces
+    } (P15), puis pillage seulement (l’alliance coûte { $cost })
 
 image-statue-line = { $have }. Sculptez un buste avec un jeton Bonus, ou passez.
 image-statue-line-second = Deuxième buste (P13) : { $have }. Sculptez un buste avec un jeton Bonus, ou passez.
@@ -185,7 +218,10 @@ image-statue-carved = Sculpté :
 image-statue-placed-colour = jeton { $tile }, côté face
 image-statue-placed-points = jeton { $tile }, côté pile
 image-statue-reach = Accessible : placez un jeton, côté face ou côté pile
-image-statue-reach-pay = Accessible : payez { $pay } pièces (P15) et placez un jeton
+image-statue-reach-pay = Accessible : payez { $pay ->
+        [one] { $pay } pièce
+       *[other] { $pay } pièces
+    } (P15) et placez un jeton
 
 image-medals-line = Achetez des sceaux argentés et dorés un par un, puis dites que vous avez fini. Les points : ce que chacun rapporterait maintenant.
 image-medals-silver = Sceau argenté
@@ -195,7 +231,10 @@ image-medals-tiles = { $count ->
     [one] { $count } jeton
    *[other] { $count } jetons
 }
-image-medals-points = +{ $points } pts
+image-medals-points = +{ $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 image-medals-one-more = Un de plus rapporterait
 image-medals-can-silver = Achat possible : choisissez la couleur du jeton
 image-medals-can-gold = Achat possible

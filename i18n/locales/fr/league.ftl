@@ -56,6 +56,27 @@ league-category-coins = pièces
 league-category-line = { $name } { $value }
 league-leaderboard-title = Classement
 league-leaderboard-empty = Aucune partie classée sur ce serveur pour l’instant.
+league-leaderboard-line = { $position }. { $name } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }
+league-profile-line = { $name } : cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }
+league-profile-line_mean = { $name } : cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, score moyen { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 league-create-done = La ligue **{ $name }** est ouverte : saison 1, { $rounds ->
         [one] { $rounds } manche
        *[other] { $rounds } manches
@@ -64,6 +85,13 @@ league-join-done = Vous jouez la saison { $season } de **{ $name }**.
 league-leave-done = Vous avez quitté la saison { $season } de **{ $name }**. Vos résultats obtenus jusqu’ici restent.
 league-standings-title = { $name } — saison { $season }
 league-standings-empty = Personne n’a encore rejoint cette saison.
+league-standings-line = { $position }. { $name } — { $points ->
+        [one] { NUMBER($points, maximumFractionDigits: 2) } pt
+       *[other] { NUMBER($points, maximumFractionDigits: 2) } pts
+    } (adv. { NUMBER($opponents, maximumFractionDigits: 2) }, cote { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }), { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }
 league-round-started = La manche { $round } de **{ $name }** a commencé : { $count ->
         [one] { $count } table
        *[other] { $count } tables
@@ -79,7 +107,10 @@ league-end-podium =
     🏆 **{ $name }**, saison { $season } — le podium :
     { $lines }
     La saison { $next } est ouverte : `/hadara-league join` pour rejouer.
-league-end-podium_line = { $medal } { $mention } — { $points } pts
+league-end-podium_line = { $medal } { $mention } — { $points ->
+        [one] { $points } pt
+       *[other] { $points } pts
+    }
 league-end-no_podium = 🏁 **{ $name }** : la saison { $season } se termine sans résultats. La saison { $next } est ouverte.
 league-export-done = Classement et résultats de **{ $name }**, saison { $season }.
 league-error-none = Il n’y a pas encore de ligue sur ce serveur : un administrateur en crée une avec `/hadara-league create`.
@@ -99,7 +130,10 @@ review-summary = { $decisions ->
     } ; l’IA est d’accord avec { $agreed } d’entre elles. Points perdus : { $total } (en moyenne { $mean } par décision).
 review-none = Selon l’IA, aucune de vos décisions n’a coûté de points. Bien joué !
 review-item-title = { $n }. { $kind } — Époque { $epoch }
-review-item = Vous avez choisi **{ $taken }** (−{ $loss } pts par rapport à **{ $best }**) : { $reason }
+review-item = Vous avez choisi **{ $taken }** (−{ $loss ->
+        [one] { $loss } pt
+       *[other] { $loss } pts
+    } par rapport à **{ $best }**) : { $reason }
 review-no_game = Vous n’avez aucune partie terminée à analyser.
 review-not_player = Vous n’avez pas joué la partie #{ $id }.
 review-failed = L’analyse de votre partie #{ $id } n’a pas pu être faite.
@@ -109,11 +143,17 @@ refusal-not_member = Vous ne jouez pas la saison { $season }.
 refusal-round_open = La manche { $round } est encore en cours : attendez que toutes les tables aient fini.
 refusal-season_complete = Toutes les manches de cette saison ont été lancées ({ $rounds }) ; terminez la saison avec `/hadara-league end`.
 refusal-season_not_over = La saison n’est pas encore finie (manches à lancer : { $rounds_missing } ; tables encore en jeu : { $tables_running }).
-refusal-too_few_members = Une manche demande au moins { $min } joueurs ; { $count ->
+refusal-too_few_members = Une manche demande au moins { $min ->
+        [one] { $min } joueur
+       *[other] { $min } joueurs
+    } ; { $count ->
         [one] { $count } inscrit
        *[other] { $count } inscrits
     }.
-refusal-bad_request-bad_rounds = Une saison compte de { $min } à { $max } manches.
+refusal-bad_request-bad_rounds = Une saison compte de { $min } à { $max ->
+        [one] { $max } manche
+       *[other] { $max } manches
+    }.
 refusal-bad_request-bad_table_size = Les tables ont 3, 4 ou 5 places, ou des tailles mixtes.
 refusal-bad_request-bad_fill = Les tables incomplètes sont complétées par l’IA ou jouent avec une place de moins.
 refusal-bad_request-bad_points = Ces points ne conviennent pas : un nombre par place, jamais plus élevé pour une place moins bonne.

@@ -53,10 +53,10 @@ md-reminder-more = … et { $count ->
 md-reminder-footer = Une fois le temps écoulé, l’IA choisit pour vous. Heures de silence et fuseau horaire : /hadara settings.
 md-reminder-thread = ⏰ { $mention } : la partie #{ $id } vous attend — { $what }. Décidez avant le { $at } ({ $rel }).
 md-catchup-head = **Depuis votre dernier coup :**
-md-catchup-more = … et { $count ->
-        [one] { $count } autre
-       *[other] { $count } autres
-    }.
+md-catchup-earlier = { $count ->
+        [one] (1 événement plus tôt : /hadara history)
+       *[other] ({ $count } événements plus tôt : /hadara history)
+    }
 md-ahead-played = ⏩ Votre choix programmé a été joué dans la partie #{ $id }.
 md-rejoin-done = Vous avez repris votre place dans la partie #{ $id }. Votre compteur de délais manqués repart de zéro.
 md-vote-done = Votre vote est compté : { $votes } voix sur { $needed } pour que l’IA joue à la place de { $name }.
@@ -129,7 +129,10 @@ ahead-section-statue = **Buste** (votre tour dans { $turns ->
     }) · Culture { $culture } :
 ahead-card = · { $name } ({ $colour }) : achat { $buy } · vente +{ $sell }{ $afford }
 ahead-card-cannot_afford = {" "}· trop chère pour l’instant
-ahead-level = · Colonie { $level } : pillage +{ $plunder } · alliance pour { $cost } · { $points } points{ $pay }
+ahead-level = · Colonie { $level } : pillage +{ $plunder } · alliance pour { $cost } · { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $pay }
 ahead-level-out = · Colonie { $level } : hors de portée
 ahead-space = · Buste { $space } (Culture { $requirement }){ $pay }
 ahead-space-out = · Buste { $space } : impossible
@@ -156,7 +159,10 @@ ahead-option-colony-desc = +{ $plunder ->
         [one] { $plunder } pièce
        *[other] { $plunder } pièces
     }
-ahead-option-colony-desc_integrate = coûte { $cost }, { $points } points
+ahead-option-colony-desc_integrate = coûte { $cost }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
 ahead-option-skip_colony = Pas de colonie
 ahead-option-skip_statue = Pas de buste
 ahead-option-card = { $name } ({ $colour })

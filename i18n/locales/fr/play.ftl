@@ -27,6 +27,37 @@ play-step_path = Votre choix jusqu'ici : { $path }
 play-select-step = Choisir…
 play-select-choose = Choisissez une option…
 play-select-feeding = Choisissez une carte à retirer…
+play-select-feeding_batch = { $must ->
+        [one] Choisissez la carte à retirer…
+       *[other] Choisissez les { $must } cartes à retirer…
+    }
+play-select-feeding_batch_p6 = { $must ->
+        [one] Choisissez la carte à retirer, ou payez…
+       *[other] Choisissez-en { $must } : cartes à retirer ou paiements…
+    }
+play-feeding-option = { $name } ({ $colour })
+play-feeding-loses = Perd { $what }
+play-feeding-pay_option = { $label } (nº { $n })
+play-decide-feeding = { $must ->
+        [one] Choisissez la carte à retirer dans le menu ci-dessous.
+       *[other] Choisissez les { $must } cartes à retirer dans le menu ci-dessous, en une fois.
+    }
+play-decide-feeding_p6 = { $must ->
+        [one] Choisissez la carte à retirer dans le menu ci-dessous, ou un paiement P6 à la place.
+       *[other] Choisissez-en { $must } dans le menu ci-dessous, en une fois : cartes à retirer, ou paiements P6 à la place.
+    }
+play-decide-feeding_one = Choisissez une carte à retirer (encore { $must }).
+play-decide-feeding_food = Une carte qui donne de l'Alimentation la fait baisser en partant : choisissez-en une de plus pour chacune.
+play-decide-setup_side = Choisissez ci-dessous la face de votre carte de départ.
+play-decide-wheel = Orientez votre Blason vers une pioche : elle décide de la pioche de chacun à la manche 1.
+play-decide-draft = Gardez une carte ci-dessous : achetez-la ou vendez-la ; l'autre va à la défausse.
+play-decide-phase_b = Choisissez une pile ci-dessous, puis achetez ou vendez sa carte du dessus.
+play-decide-colony = Choisissez ci-dessous une colonie à piller ou avec laquelle faire alliance, ou n'en prenez aucune.
+play-decide-statue = Choisissez ci-dessous un emplacement, puis un jeton Bonus et son côté, ou ne sculptez rien.
+play-decide-medals = Achetez ci-dessous des sceaux un par un, puis terminez.
+play-decide-picked = Votre choix : { $mode } { $card }.
+refusal-bad_request-feed_too_few = Cela ne nourrit pas encore votre peuple : choisissez-en encore { $more } (une carte qui donne de l'Alimentation la fait baisser en partant).
+refusal-bad_request-feed_too_many = Votre peuple est nourri avec moins : choisissez-en { $extra } de moins.
 play-select-part = { $placeholder } ({ $part }/{ $parts })
 play-none = aucun
 play-setup-intro = Carte de départ { $card } · initiative { $initiative }. Choisissez la face avec laquelle vous jouez.
@@ -52,7 +83,10 @@ play-card-cannot_afford = {" "}· trop chère pour vous pour l'instant
 play-card-picked_buy = {" "}· **votre choix : acheter**
 play-card-picked_sell = {" "}· **votre choix : vendre**
 play-colony-intro = Militaire { $military } · pièces { $coins }. Pillez une colonie ou faites alliance, ou n'en prenez aucune.
-play-colony-p9 = P9 : +{ $bonus } pièces quand vous prenez une colonie.
+play-colony-p9 = P9 : +{ $bonus ->
+        [one] { $bonus } pièce
+       *[other] { $bonus } pièces
+    } quand vous prenez une colonie.
 play-colony-level = **Colonie { $level }** ({ $count ->
         [one] { $count } restante
        *[other] { $count } restantes
@@ -63,7 +97,10 @@ play-colony-level = **Colonie { $level }** ({ $count ->
 play-colony-empty = **Colonie { $level }** : plus aucune
 play-reduction = P14 abaisse les conditions de { $reduction }.
 play-second_action = C'est votre deuxième action de ce tour (P13).
-play-pay = {" "}· payez { $pay } pièces pour l'atteindre (P15)
+play-pay = {" "}· payez { $pay ->
+        [one] { $pay } pièce
+       *[other] { $pay } pièces
+    } pour l'atteindre (P15)
 play-statue-intro = Culture { $culture } · pièces { $coins } · jetons Bonus : { $tiles }. Choisissez un emplacement, un jeton Bonus et son côté, ou ne sculptez rien.
 play-statue-space = **Buste { $space }** (Culture { $requirement }) : { $points ->
         [one] { $points } point
@@ -111,6 +148,8 @@ play-medals-intro = Vous avez { $coins ->
        *[other] { $gold_left } restants
     }).
 play-medals-silver_values = Un sceau argenté rapporterait maintenant : { $values }.
+# One colour a silver medal can take and what it would score: the colour's name (hadara.words.colour_name), never its key.
+play-medals-silver_value = { $colour } { $points }
 play-medals-gold_value = Un sceau doré de plus rapporterait maintenant { $value }.
 play-unavailable-head = **Indisponible pour l'instant :**
 play-unavailable-line = · { $label } : { $reason }

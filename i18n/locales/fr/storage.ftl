@@ -39,7 +39,10 @@ admin-repair-seat = { $name } ({ $count ->
     [one] 1 coup
    *[other] { $count } coups
 })
-admin-repair-plan = Une réparation garde ses { $keep } premiers coups sur { $total } et retire { $dropped ->
+admin-repair-plan = Une réparation garde { $keep ->
+    [one] son premier coup
+   *[other] ses { $keep } premiers coups
+} sur { $total } et retire { $dropped ->
     [one] le dernier
    *[other] les { $dropped } derniers
 } ({ $who }) ; ils sont conservés dans la table de sauvegarde et les joueurs sont prévenus. Appuyez sur **Réparer**.

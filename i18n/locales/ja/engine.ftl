@@ -44,8 +44,8 @@ engine-hint-coins = コイン{ $delta }{ $n ->
 }
 engine-hint-medal = メダル1枚
 engine-hint-nothing = すぐの変化はありません
-engine-hint-greedy = { $label }：{ $what }。評価では次の選択肢（{ $next }）より{ NUMBER($margin, minimumFractionDigits: 1, maximumFractionDigits: 1) }点上です。
-engine-hint-search = { $label }：{ $iterations }回のシミュレーションのうち{ $visits }回で試され、他のプレイヤーに対する成績は{ $rate }でした（次点：{ $next }、{ $next_rate }）。
+engine-hint-greedy = { $label }：{ $what }。{ $next }よりも有利な形になります。
+engine-hint-search = { $label }：この局面の続きを何度も試したところ、最も成績のよい手でした（次点：{ $next }）。
 engine-hint-untried = 未試行
 engine-hint-random = 選べる行動の中からランダムに選びました
 engine-hint-agent = 「{ $name }」プレイヤーの選択
@@ -131,7 +131,7 @@ engine-event-setup_revealed = 準備カードの面：{ $sides }
 engine-event-setup_side = { $name } { $side }面
 engine-event-setup_done = { $name }は{ $coins }コイン、{ $tracks }で始めます。
 engine-event-extra_coin = 開始時の追加コイン：{ $names }
-engine-event-epoch_started = === 時代{ $epoch } — 親：{ $name } ===
+engine-event-epoch_started = 時代{ $epoch }が始まります。{ $name }が親です。
 engine-event-wheel_set = { $name }が紋章ダイヤルを設定しました：紋章は{ $colour }の山札を指しています。
 engine-event-draw = { $name }は{ $colour }
 engine-event-round_started = フェイズA、ラウンド{ $round }：{ $draws }の山札から2枚引きます。
@@ -166,7 +166,7 @@ engine-event-medals_revealed-none = メダル：購入した人はいません�
 engine-event-medals_revealed = メダル：{ $medals }
 engine-event-medal = { $name } { $kind }（{ $cost }コイン）
 engine-event-medal-tile = { $name } { $kind }・{ $tile }（{ $cost }コイン）
-engine-event-final_scores = === 最終得点 ===
+engine-event-final_scores = 最終得点：
 engine-event-score = { $name }：{ $total }点（{ $categories }）
 engine-event-score-category = { $category } { $points }
 engine-event-winner = { $count ->
