@@ -47,7 +47,8 @@ seed (games' seeds included) up to the order of the AI's background work.
   50035, rename 429s, 429s discord.py gave up on) and ``strict_counts`` (every counter);
   ``rate_limited_where`` (429s in game threads, DMs, elsewhere); ``by_route``: requests and
   429s per route.
-* ``lost``: (a) acknowledged clicks ("✅ Chosen" on the panel) whose (seat, decision) is not in
+* ``lost``: (a) acknowledged clicks ("✅ Chosen" on the panel, or in the click's own edit of
+  it: a live player's panel may have moved on since) whose (seat, decision) is not in
   the stored log, plus published actions missing from storage (a game's last published
   version against the number of stored actions); (b) state changes (each ``Update`` of a
   started game with ``board_changed``) not followed, before the run ended, by a board edit or
@@ -127,6 +128,7 @@ SETTLE = 100.0  # past the stretched coalescer's delays (conftest.SETTLE_SECONDS
 TAIL = 600.0  # after the end: time for the bot to flush what is pending
 TIME_CONTROLS = ("12h", "24h")
 _CHANNEL_MESSAGES = re.compile(r"/channels/(\d+)/messages(?:/(\d+))?")
+_ORIGINAL = re.compile(r"/webhooks/\d+/([^/]+)/messages/@original")
 #: What only a reminder in a game's thread says (English: the soak's server speaks it).
 REMINDER_IN_THREAD = translate("en", "md.reminder.thread", mention="@", id=0, what="|", at="|",
                                rel="|").split("0", 1)[1].split("|")[0]
@@ -211,6 +213,9 @@ class Record:
     unknown_pings: int = 0
     thread_reminders: int = 0
     dm_messages: int = 0
+    #: interaction tokens whose message an edit marked "✅" (a choice acknowledged; a live
+    #: panel may have moved on to the next decision since)
+    acked_tokens: set[str] = field(default_factory=set)
     thread_posts: int = 0
     board_edits: int = 0
     lobby_ids: set[int] = field(default_factory=set)
@@ -245,6 +250,13 @@ class Record:
 
     def on_request(self, method: str, path: str, body: Any) -> None:
         """A request simcord's router served for the bot (after it succeeded)."""
+        original = _ORIGINAL.fullmatch(path)
+        if original is not None and method == "PATCH" and isinstance(body, dict):
+            texts = [body.get("content") or ""] + [
+                e.get("description") or "" for e in body.get("embeds") or []]
+            if any("✅" in text for text in texts):
+                self.acked_tokens.add(original[1])
+            return
         m = _CHANNEL_MESSAGES.fullmatch(path)
         if m is None or method not in ("POST", "PATCH"):
             return
@@ -519,7 +531,7 @@ class Soak:
         seat, decision, result = done
         shown = answer(result)
         text = " ".join([shown.content or ""] + [e.description or "" for e in shown.embeds])
-        if "✅" in text:
+        if "✅" in text or result._interaction.token in self.record.acked_tokens:
             self.acked.append((plan.game, seat, decision, plan.user))
             self.last_acted[(plan.game, seat)] = self.now()
         else:  # e.g. "This game is over." (the last decision taken meanwhile)

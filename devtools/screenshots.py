@@ -5,9 +5,12 @@ Two people ("alice", whose view is shown, and "bob", who gets his turns by DM) a
 a basic game to its end by clicking, as in the end-to-end tests. At each kind of moment — the
 lobby, the board, alice's panels (draft, Phase B, colony, statue, feeding, medals), a round's
 reveal, the final scores, bob's DM panel — simcord's local preview shows that message to its
-viewer, and Debian's headless chromium photographs it. The board and a panel are also taken at
-phone width (412 px). Then alice starts a ``/hadara learn`` game: its first lesson and a
-mistake note (when her first-option choices make one within a few turns) are photographed.
+viewer, and Debian's headless chromium photographs it (a round's reveal is on the board while
+everyone is at the table, or in the next message that pings someone). The board and every
+panel are also taken at phone width (412 px), and the run fails when a phone panel is taller
+than a phone's first screen (:data:`PHONE_FIRST_SCREEN`: its first button would need a
+scroll). Then alice starts a ``/hadara learn`` game: its first lesson and a mistake note
+(when her first-option choices make one within a few turns) are photographed.
 
 ``--locale fr`` (or ``ja``) plays the same game in that language: the server's language and
 both players' ``/hadara settings language:`` are set to it, so the thread, the panels, the DMs
@@ -49,6 +52,10 @@ On Debian or Ubuntu:  sudo apt-get install chromium
 TIME_SCALE = 60.0
 ADVANCE = 100.0
 PANEL_KINDS = ("draft", "phase_b", "colony", "statue", "feeding", "medals")
+#: The chat a 412 × 915 phone shows between Discord's top bar and its message box: a panel
+#: no taller than this (its buttons and menus are at its bottom) shows its first button
+#: without scrolling.
+PHONE_FIRST_SCREEN = 740
 
 log = logging.getLogger("hadara.screenshots")
 
@@ -339,6 +346,20 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
     return s.taken
 
 
+def below_first_screen(paths: list[Path], limit: int = PHONE_FIRST_SCREEN) -> list[str]:
+    """The phone panels (``phone-*-panel.png``, trimmed to the message) taller than the first
+    screen, as "name: height" (empty: every panel's first button shows at once)."""
+    from PIL import Image
+
+    out = []
+    for path in paths:
+        if path.name.startswith("phone-") and path.name.endswith("-panel.png"):
+            with Image.open(path) as image:
+                if image.height > limit:
+                    out.append(f"{path.stem}: {image.height} px")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m devtools.screenshots",
                                  description="PNG screenshots of a scripted game")
@@ -370,6 +391,11 @@ def main(argv: list[str] | None = None) -> int:
         taken = asyncio.run(play_and_shoot(out, chromium, str(Path(tmp) / "shots.sqlite3"),
                                            args.locale))
         print(f"{len(taken)} screenshots in {out}/")
+        tall = below_first_screen(taken)
+        if tall:
+            print(f"first button below the first screen of a phone ({PHONE_FIRST_SCREEN} "
+                  "px): " + ", ".join(tall), file=sys.stderr)
+            return 1
     return 0
 
 

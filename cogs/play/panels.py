@@ -65,7 +65,9 @@ MAX_EMBED_TOTAL = 6000
 
 FLOW_MAX = 10  # leaves shown as a flow of buttons at most (more: a select)
 #: The kinds whose panel text beside the picture is one line of ``play.decide.<kind>``.
-DECIDE = frozenset({"setup_side", "wheel", "draft", "phase_b", "colony", "statue", "medals"})
+#: Kinds whose text says how to decide (the draft's picture says it already: keep one card,
+#: buy or sell it, the other to the discards; its buttons name the card and the price).
+DECIDE = frozenset({"setup_side", "wheel", "phase_b", "colony", "statue", "medals"})
 MAX_UNAVAILABLE_LINES = 8
 
 SIMULTANEOUS = frozenset({"setup_side", "draft", "feeding", "medals"})

@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 IMAGE_NAME = "decision.png"
 DM_KIND = "dm"  # seat_messages kind of the DM panel
+#: A DM panel older than this is no longer edited (edits of messages older than an hour are
+#: limited by Discord; the next step that pings the player sends a fresh one).
+DM_PANEL_MAX_AGE = 50 * 60.0
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 COLOUR = discord.Colour(0xC8963E)
@@ -331,13 +334,19 @@ async def _choose(interaction: Interaction, service: GameService, pid: panels.Pa
     except Refusal as exc:
         if exc.code != "stale" or exc.reason == "already_recorded":
             raise
-        state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
-        panel, file = layout(state, note=t("play.stale"))
-        await interaction.edit_original_response(**_message_kwargs(panel, file))
-        live_panels(interaction.client).touch(interaction, pid.game, pid.seat,
-                                              state.decision_id)
+        await _show_stale(interaction, service, pid)
         return
     await _after_choice(interaction, pid, chosen)
+
+
+async def _show_stale(interaction: Interaction, service: GameService,
+                      pid: panels.PanelId) -> None:
+    """A choice for a decision no longer pending: the panel as it stands now, saying so."""
+    assert pid.seat is not None
+    state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
+    panel, file = layout(state, note=t("play.stale"))
+    await interaction.edit_original_response(**_message_kwargs(panel, file))
+    live_panels(interaction.client).touch(interaction, pid.game, pid.seat, state.decision_id)
 
 
 async def _after_choice(interaction: Interaction, pid: panels.PanelId, chosen: Chosen) -> None:
@@ -372,11 +381,7 @@ async def feeding_click(interaction: Interaction, pid: panels.PanelId,
             except Refusal as exc:
                 if exc.code != "stale":
                     raise
-                state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
-                panel, file = layout(state, note=t("play.stale"))
-                await interaction.edit_original_response(**_message_kwargs(panel, file))
-                live_panels(interaction.client).touch(interaction, pid.game, pid.seat,
-                                                      state.decision_id)
+                await _show_stale(interaction, service, pid)
                 return
             await _after_choice(interaction, pid, chosen)
     except Exception as exc:
@@ -449,6 +454,13 @@ async def update_dm(client: Any, game_id: int, seat: int, user: discord.abc.User
     try:
         message_id = await service.seat_message(game_id, seat, DM_KIND)
         if message_id is None or message_id == skip_message:
+            return
+        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+        if age.total_seconds() > DM_PANEL_MAX_AGE:
+            # nobody is reading a DM panel this old, and Discord limits edits of messages
+            # older than an hour: it is left as it is (a click on it answers with the
+            # panel as it stands) and forgotten
+            await service.set_seat_message(game_id, seat, DM_KIND, None)
             return
         user_id = user if isinstance(user, int) else user.id
         channel = await open_dm(client, user_id)

@@ -181,7 +181,7 @@ def test_panel_text_and_title(kind: str) -> None:
     game, d = first(kind)
     panel = panel_of(game, d.seat)
     assert panel.image and panel.title.startswith(f"Game #{GAME_ID} · Epoch ")
-    assert panel.lines, kind
+    assert panel.lines or kind == "draft", kind  # the draft's picture says it all
     assert P.limit_problems(panel) == []
     if kind in P.CHANGEABLE:
         assert panel.footer and "change" in panel.footer
