@@ -77,6 +77,12 @@ OPERATIONS: dict[str, Rule] = {
     "board": Rule(Kind.SEE_PUBLIC),
     "board.post": Rule(Kind.SEE_PUBLIC, home_only=True),  # the board again in the thread
     "history": Rule(Kind.SEE_PUBLIC),
+    # following a game in play (a digest by DM at each epoch's end): whoever sees its thread;
+    # its players are answered "you're playing this game" by the service
+    "follow": Rule(Kind.SEE_PUBLIC, home_only=True),
+    # the replay viewer: what the board showed at each step (a finished game's cards too,
+    # nothing being hidden once it is over): its players anywhere, members of its server
+    "replay": Rule(Kind.SEE_PUBLIC),
     "hand": Rule(Kind.SEE_PRIVATE),
     "panel": Rule(Kind.SEE_PRIVATE),
     "hint": Rule(Kind.SEE_PRIVATE),
@@ -145,6 +151,7 @@ COMMANDS: dict[str, str] = {
     "hadara-league end": "league.manage",
     "hadara-league export": "league",  # its rated.csv: "league.manage"
     "hadara-replay export": "export",
+    "hadara-replay view": "replay",
 }
 
 #: The operation of every restart-proof component, by its ``kind`` (``Guarded.access_kind``:
@@ -165,6 +172,9 @@ COMPONENTS: dict[str, str] = {
     "vote": "vote",
     "notes": "self",
     "repair": "repair",
+    "follow": "follow",
+    "replay": "replay",
+    "replay.jump": "replay",
 }
 
 
@@ -342,7 +352,7 @@ def offered_statuses(operation: str) -> tuple[str, ...]:
     """Which of the caller's games the ``game:`` autocomplete of an operation lists."""
     if operation in ("export", "review", "void"):
         return (FINISHED, ABANDONED) if operation == "export" else (FINISHED,)
-    if operation in ("history", "board"):
+    if operation in ("history", "board", "replay"):
         return (ACTIVE, FINISHED)
     if operation in ("join", "start", "add_ai", "leave"):
         return (LOBBY,)

@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 # The cogs, by extension name: the shared edge (the error handler, the access policy's check,
 # the translator), the command groups, each feature, and the one list of components.
 EXTENSIONS = ("cogs.edge", "cogs.commands", "cogs.table", "cogs.play", "cogs.multiday",
-              "cogs.league", "cogs.learn", "cogs.admin", "cogs.player", "cogs.components")
+              "cogs.league", "cogs.learn", "cogs.admin", "cogs.player", "cogs.replay",
+              "cogs.components")
 
 
 #: The permissions the bot needs in a server's channels, for its invite link (the number is in

@@ -1,7 +1,7 @@
 """The slash command tree, declared in one place: one top-level command per audience.
 
 - ``/hadara``: playing (tables, turns, your games, vacations, settings, the rules);
-- ``/hadara-replay``: finished games (your review, the record);
+- ``/hadara-replay``: finished games (your review, the record) and any game's replay viewer;
 - ``/hadara-league``: leagues and ratings of a server (servers only);
 - ``/hadara-admin``: the server's settings and repairs (servers only; shown to members with
   Manage Server unless the server's integration settings say otherwise — the access policy

@@ -24,10 +24,12 @@ from cogs.learn.cog import Learn
 from cogs.multiday.cog import Multiday
 from cogs.play.cog import Play
 from cogs.player.cog import Player
+from cogs.replay.cog import Replay
 from cogs.table.cog import Table
 
 #: Every feature's cog class (each loaded by its package's extension).
-FEATURES: tuple[type[Feature], ...] = (Table, Play, Multiday, LeagueCog, Learn, Admin, Player)
+FEATURES: tuple[type[Feature], ...] = (Table, Play, Multiday, LeagueCog, Learn, Admin, Player,
+                                       Replay)
 
 ALL: tuple[type[discord.ui.DynamicItem[Any]], ...] = tuple(
     component for feature in FEATURES for component in feature.COMPONENTS)

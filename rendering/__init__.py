@@ -35,6 +35,7 @@ from .canvas import Canvas, png_bytes, set_strict_text
 from .fonts import FontBook
 from .hand import draw_hand
 from .players import draw_players
+from .recap import draw_recap
 from .reveal import draw_reveal
 from .scores import draw_scores
 from .table import draw_table
@@ -46,8 +47,8 @@ _FONT_PATHS: tuple[Path, ...] = ()
 __all__ = [
     "Canvas", "FontBook", "configure", "default_fonts", "draw_decision", "draw_hand",
     "draw_players", "draw_posted", "draw_reveal", "draw_scores", "draw_table", "posted_images",
-    "render_board", "render_board_stacked", "render_decision", "render_hand", "render_players",
-    "render_reveal", "render_scores", "render_table",
+    "draw_recap", "render_board", "render_board_stacked", "render_decision", "render_hand",
+    "render_players", "render_recap", "render_reveal", "render_scores", "render_table",
 ]
 
 #: A seat's private decision image (the documented name; ``draw_hand`` is the same function).
@@ -153,6 +154,17 @@ def render_scores(view: View, catalog: Catalog | None = None,
     """Scores per category in rank order (ties broken by coins left, G2, and said so), with
     the winners and a chart of the totals; live during the game, final at the end."""
     return png_bytes(draw_scores(view, *_args(catalog, fonts), locale=locale).image)
+
+
+def render_recap(views: Sequence[View], catalog: Catalog | None = None,
+                 fonts: FontBook | None = None, locale: str = "en") -> bytes:
+    """The end-of-game recap as an animated GIF: the players' boards at the end of each epoch,
+    then the final standings, one same-sized frame each under a caption ("End of epoch I",
+    …). ``views``: the spectator views at each epoch's end, in order, the last the game over
+    (:mod:`rendering.recap`)."""
+    from .recap import render_recap as draw
+
+    return draw(views, *_args(catalog, fonts), locale=locale)
 
 
 def draw_posted(view: View, catalog: Catalog, fonts: FontBook,

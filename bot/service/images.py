@@ -2,7 +2,8 @@
 
 :func:`render_job` is a top-level function (picklable) that a thread or process pool runs: it
 takes a view (plain JSON) and the content version (plus its data files when that is not the
-running content) and returns PNG bytes. :class:`ImageCache` is an LRU cache bounded in bytes;
+running content) and returns PNG bytes; :func:`recap_job` replays a finished game from its
+setup, seed and log and draws its recap (an animated GIF). :class:`ImageCache` is an LRU cache bounded in bytes;
 one instance (:func:`shared_cache`) serves the whole process, keyed by
 ``(game_id, revision, kind, seat, language)`` — the revision is process-wide and changes with
 every change of a game, so a key never names two different pictures.
@@ -37,6 +38,37 @@ def render_job(kind: str, view: dict[str, Any], version: str | None, files: File
     if kind == "scores":
         return {"scores": rendering.render_scores(view, cat, locale=language)}
     raise ValueError(f"unknown image kind {kind!r}")
+
+
+def recap_views(setup: dict[str, Any], seed: int | None, entries: list[dict[str, Any]],
+                catalog: Any) -> list[dict[str, Any]]:
+    """The spectator views of a game at the end of each epoch (after the action whose public
+    events say ``epoch_ended``) and, when the log ends the game, at its end: replayed from
+    its setup, seed and log (``entries``: ``{"seat", "action"}``, as ``Game.log`` holds)."""
+    from hadara.engine import Game
+    from hadara.setup import Setup
+    from hadara.views import spectator_view
+
+    replay = Game.from_setup(Setup.from_dict(setup), seed, catalog)
+    out = []
+    for entry in entries:
+        result = replay.apply(entry["seat"], entry["action"])
+        if any(ev.get("kind") == "epoch_ended" for ev in result.public):
+            out.append(spectator_view(replay))
+    if replay.is_over:
+        out.append(spectator_view(replay))
+    return out
+
+
+def recap_job(setup: dict[str, Any], seed: int | None, entries: list[dict[str, Any]],
+              version: str | None, files: Files | None, language: str = "en") -> bytes:
+    """The recap of a finished game (``rendering.render_recap``), replayed and drawn in a
+    worker."""
+    import rendering
+
+    cat = worker_catalog(version, files)
+    return rendering.render_recap(recap_views(setup, seed, entries, cat), cat,
+                                  locale=language)
 
 
 class ImageCache:

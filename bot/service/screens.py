@@ -32,6 +32,7 @@ from hadara.views import spectator_view, view
 from hadara.words import card_name
 
 from . import ahead, refusals
+from .images import Key, recap_job
 from .refusals import Refusal
 
 if TYPE_CHECKING:
@@ -422,6 +423,28 @@ class Screens:
         out: list[bytes] = await asyncio.get_running_loop().run_in_executor(
             self.service.render_pool, job)
         return out
+
+    async def recap_image(self, game_id: int, language: str) -> bytes:
+        """A finished game's recap (an animated GIF: the boards at the end of each epoch,
+        then the final standings), replayed and drawn in the render pool, cached like the
+        other pictures. ``bad_request`` (``not_finished``) before the game is over."""
+        live = await self.live.load(game_id)
+        game = self._started(live, ended_ok=True)
+        if live.record.status != FINISHED or not game.is_over or game.setup is None:
+            raise Refusal(refusals.BAD_REQUEST, "A recap is ready once the game is over.",
+                          "not_finished")
+        version, rev = game.catalog.version, live.rev
+        key: Key = (game_id, rev, "recap", None, language)
+        job = partial(recap_job, game.setup.to_dict(), game.seed,
+                      [{"seat": e["seat"], "action": e["action"]} for e in game.log or []],
+                      version, self.service.catalogs.files(version), language)
+
+        async def render() -> dict[Key, bytes]:
+            gif: bytes = await asyncio.get_running_loop().run_in_executor(
+                self.service.render_pool, job)
+            return {key: gif}
+
+        return (await self.service.images.get_or_render((key,), render))[key]
 
     async def card_image(self, card_id: str, language: str) -> bytes:
         """A card's face (``/hadara card``), of the current content."""

@@ -49,6 +49,7 @@ from .ai import DEFAULT_OPTIONS
 from .clock import TimeControl, Timers
 from .content import Catalogs
 from .edges import MAX_ID
+from .follow import Digest, Follows
 from .images import ImageCache, Key, render_job, shared_cache
 from .languages import Languages
 from .live import GameSnapshot, Live, LiveGames, ai_share
@@ -57,6 +58,7 @@ from .play import Play
 from .playon import STORAGE_RETRY, PlayOn
 from .refusals import Refusal
 from .repair import Quarantine, Repairs
+from .replay import Replays, ReplayStep
 from .scheduler import GroupKey, Scheduler
 from .screens import BoardState, Chosen, PanelState, QueueState, Screens
 from .updates import Hub, Target, Update, Waiting, final_ranking, waiting_for
@@ -113,7 +115,9 @@ class GameService:
             writes=self.writes, playon=self.playon, hub=self.hub, catalogs=self.catalogs)
         self.repairs = Repairs(store, clock, self.hub, self.live, self.quarantine,
                                self.writes, self.scheduler)
+        self.follows = Follows(store, clock, self.live, self.hub)  # followers, digests
         self.screens = Screens(self, self.live)
+        self.replays = Replays(self)  # the replay viewer (bot/service/replay.py)
         self._resume: asyncio.Task[None] | None = None
         self._opened = False
 
@@ -539,12 +543,23 @@ class GameService:
         """Every public event so far, worded (replayed in a thread)."""
         return await self.screens.history(game_id)
 
+    async def replay(self, game_id: int, step: int | None = None,
+                     language: str = "en") -> ReplayStep:
+        """The replay viewer at ``step`` (None: the last step shown): a finished game's every
+        step and cards, a game in play's spectator positions up to now (bot/service/replay.py)."""
+        return await self.replays.step(game_id, step, language)
+
     async def reveal_images(self, game_id: int, events: list[dict[str, Any]],
                             language: str) -> list[bytes]:
         return await self.screens.reveal_images(game_id, events, language)
 
     async def card_image(self, card_id: str, language: str) -> bytes:
         return await self.screens.card_image(card_id, language)
+
+    async def recap_image(self, game_id: int, language: str = "en") -> bytes:
+        """A finished game's recap, an animated GIF (the boards at each epoch's end, then the
+        final standings)."""
+        return await self.screens.recap_image(game_id, language)
 
     async def leaderboard_image(self, rows: list[dict[str, Any]], title: str,
                                 language: str) -> bytes | None:
@@ -587,6 +602,25 @@ class GameService:
     async def set_seat_message(self, game_id: int, seat: int, kind: str,
                                message_id: int | None) -> None:
         await self.screens.set_seat_message(game_id, seat, kind, message_id)
+
+    # ------------------------------------------------------------------ following a game
+
+    async def follow(self, game_id: int, user_id: int) -> str:
+        """The Follow button: follow the game or stop following it (``follow.FOLLOWING``,
+        ``UNFOLLOWED``, ``PLAYING``: the user plays it, ``FULL``)."""
+        return await self.follows.toggle(game_id, user_id)
+
+    async def followers(self, game_id: int) -> list[int]:
+        return await self.follows.followers(game_id)
+
+    async def forget_followers(self, game_id: int) -> int:
+        """The game ended and its final digest went out: its followers are forgotten."""
+        return await self.follows.forget(game_id)
+
+    def on_digest(self, callback: Callable[[Digest], Any]) -> Callable[[], None]:
+        """Receive every epoch's and game's end as a :class:`~bot.service.follow.Digest`
+        (for the followers); returns the unsubscribe function."""
+        return self.follows.listen(callback)
 
     # ------------------------------------------------------------------ the AI pool
 

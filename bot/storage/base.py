@@ -310,6 +310,18 @@ class Salvage:
     bad_fields: list[str] = field(default_factory=list)
 
 
+# -- followers of a game (migration 0008, issue 24 "Follow a game")
+
+@dataclass
+class FollowerRecord:
+    """Someone who follows a game in play (not one of its players): a digest by DM at the
+    end of each epoch and the final result; forgotten when the game ends."""
+
+    game_id: int
+    user_id: int
+    followed_at: float
+
+
 class Store(Protocol):
     """What the service needs from a database. All methods are coroutines unless noted."""
 
@@ -395,6 +407,23 @@ class Store(Protocol):
         """Remember a per-seat message id (``kind``: "panel", "dm", …)."""
 
     async def seat_messages(self, game_id: int) -> dict[tuple[int, str], int]: ...
+
+    # -- followers (migration 0008): people following a game in play, one row per (game, user)
+    async def toggle_follower(self, game_id: int, user_id: int, at: float) -> bool:
+        """Follow the game, or stop following it if the user already does — one transaction;
+        the new state (True: following). ``StorageError`` for an unknown game."""
+
+    async def add_follower(self, follower: FollowerRecord) -> bool:
+        """Follow (idempotent: False when the user already follows the game)."""
+
+    async def followers(self, game_id: int | None = None) -> list[FollowerRecord]:
+        """A game's followers (every game's with None), by game and by when they followed."""
+
+    async def follower_count(self, user_id: int) -> int:
+        """How many games in play the user follows."""
+
+    async def forget_followers(self, game_id: int) -> int:
+        """Forget every follower of the game (it ended): how many there were."""
 
     # -- content catalogs: the data files (name -> text) of each content version a stored
     # game was created with, so a later change to data/ never makes it unloadable

@@ -18,8 +18,8 @@ not copied. The steps:
    (``damaged``, ``actions_backup``, migration 0007) are copied the same way; the source's
    identity (``meta``) is not: a database has its own. The rest goes through the :class:`Store`
    protocol (stored content versions, user and server settings, vacation allowances, seat
-   messages, rated results, ratings, season members). A failure on the way empties the target
-   again (exit code 1).
+   messages, rated results, ratings, season members, the followers of games in play). A
+   failure on the way empties the target again (exit code 1).
 3. **Verify.** Every game is loaded from both stores (record, seats and action log must be
    equal) and replayed as the game service replays it (``hadara.save`` with the catalog of its
    stored content version): the save (``hadara.save.to_json``), the game's version and every
@@ -47,6 +47,7 @@ from typing import Any
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from .base import (
+    FollowerRecord,
     MemberRecord,
     RatedResult,
     Rating,
@@ -62,7 +63,7 @@ SQL_TABLES = ("games", "seats", "actions", "timers", "vacations", "leagues", "le
               "league_rounds", "league_tables", "league_archive")
 #: Copied through the Store protocol (no id of their own to keep).
 PROTOCOL_TABLES = ("content_versions", "user_settings", "guild_settings", "away_allowances",
-                   "seat_messages", "rated_results", "ratings", "league_members")
+                   "seat_messages", "rated_results", "ratings", "league_members", "followers")
 TABLES = SQL_TABLES + PROTOCOL_TABLES
 #: Damaged games' marks and the rows repairs removed (migration 0007): copied with SQL after
 #: the games, compared row for row (usually empty, hence apart from TABLES).
@@ -352,6 +353,9 @@ async def copy_protocol(snap: Snapshot, dst: Store) -> None:
         calls.append(_call(dst.set_member, MemberRecord(
             r["season_id"], r["user_id"], r["name"], bool(r["active"]),
             float(r["joined_at"]))))
+    for r in snap.dicts("followers"):
+        calls.append(_call(dst.add_follower, FollowerRecord(
+            r["game_id"], r["user_id"], float(r["followed_at"]))))
     ratings: dict[int, list[Rating]] = defaultdict(list)
     for r in snap.dicts("ratings"):
         ratings[r["guild_id"]].append(Rating(r["guild_id"], r["user_id"], float(r["mu"]),
@@ -500,6 +504,7 @@ async def verify(snap: Snapshot, src: Store, dst: Store, target: Target,
         ("unrecorded rated games", lambda s: s.unrecorded_rated_games()),
         ("leagues", lambda s: s.leagues()),
         ("damaged games", lambda s: s.damaged_games()),
+        ("followers", lambda s: s.followers()),
     ]
     for gid in game_ids:
         checks.append((f"seat messages of game {gid}", _bind(lambda s, g: s.seat_messages(g),

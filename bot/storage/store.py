@@ -43,6 +43,7 @@ from .base import (
     DamagedRecord,
     DamageRecord,
     FaultEpisodes,
+    FollowerRecord,
     GameRecord,
     LeagueRecord,
     MemberRecord,
@@ -578,6 +579,61 @@ class SqlStore(SettingsTables):
                                      " WHERE game_id = ? ORDER BY seat, kind", (game_id,))
 
         return {(seat, kind): message_id for seat, kind, message_id in await self._run(read)}
+
+    # ------------------------------------------------------------------ followers (0008)
+    async def toggle_follower(self, game_id: int, user_id: int, at: float) -> bool:
+        """Follow the game, or stop following it: one transaction; the new state."""
+        async def write(tx: Tx) -> bool:
+            if await tx.fetchone("SELECT id FROM games WHERE id = ?", (game_id,)) is None:
+                raise StorageError(f"no game {game_id}")
+            if await tx.fetchone("DELETE FROM followers WHERE game_id = ? AND user_id = ?"
+                                 " RETURNING user_id", (game_id, user_id)) is not None:
+                return False
+            await tx.execute("INSERT INTO followers (game_id, user_id, followed_at)"
+                             " VALUES (?, ?, ?) ON CONFLICT (game_id, user_id) DO NOTHING",
+                             (game_id, user_id, float(at)))
+            return True
+
+        return await self._run(write, write=True)
+
+    async def add_follower(self, follower: FollowerRecord) -> bool:
+        async def write(tx: Tx) -> bool:
+            if await tx.fetchone("SELECT id FROM games WHERE id = ?",
+                                 (follower.game_id,)) is None:
+                raise StorageError(f"no game {follower.game_id}")
+            row = await tx.fetchone(
+                "INSERT INTO followers (game_id, user_id, followed_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, user_id) DO NOTHING RETURNING user_id",
+                (follower.game_id, follower.user_id, float(follower.followed_at)))
+            return row is not None
+
+        return await self._run(write, write=True)
+
+    async def followers(self, game_id: int | None = None) -> list[FollowerRecord]:
+        query = "SELECT game_id, user_id, followed_at FROM followers"
+        args: tuple[int, ...] = ()
+        if game_id is not None:
+            query, args = query + " WHERE game_id = ?", (game_id,)
+
+        async def read(tx: Tx) -> list[Any]:
+            return await tx.fetchall(query + " ORDER BY game_id, followed_at, user_id", args)
+
+        return [FollowerRecord(g, u, float(at)) for g, u, at in await self._run(read)]
+
+    async def follower_count(self, user_id: int) -> int:
+        async def read(tx: Tx) -> Any:
+            return await tx.fetchval("SELECT count(*) FROM followers JOIN games"
+                                     " ON games.id = followers.game_id"
+                                     " WHERE followers.user_id = ? AND games.status = ?",
+                                     (user_id, ACTIVE))
+
+        return int(await self._run(read) or 0)
+
+    async def forget_followers(self, game_id: int) -> int:
+        async def write(tx: Tx) -> int:
+            return await tx.execute("DELETE FROM followers WHERE game_id = ?", (game_id,))
+
+        return int(await self._run(write, write=True))
 
     # ------------------------------------------------------------------ content catalogs
     async def save_content(self, version: str, files: dict[str, str]) -> None:

@@ -1,5 +1,16 @@
-"""The table: a game's thread, its lobby, its board, its news, and the table's commands."""
+"""The table: a game's thread, its lobby, its board, its news, and the table's commands; and
+following a game (the board's Follow button, the digests by DM: ``follow.py``)."""
 
-from .cog import setup
+from __future__ import annotations
+
+from discord.ext import commands
+
+from . import cog, follow
+
+
+async def setup(bot: commands.Bot) -> None:
+    await cog.setup(bot)
+    await follow.setup(bot)
+
 
 __all__ = ["setup"]

@@ -27,6 +27,7 @@ from cogs.play.turns import take_turn_view
 from i18n import current, speaking
 
 from .coalescer import fit, status_line
+from .follow import FollowButton
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -112,8 +113,8 @@ async def payload(bot: HadaraBot, gid: int, record: GameRecord,
                   head: tuple[list[str], list[str]] | None = None) -> dict[str, Any]:
     """The board message in the language being spoken: the news (or ``head``: the lines and
     pings of a message the board is posted as), the status line, the two pictures (and the
-    latest reveal while it is news), and "Take my turn" while the game is in play (one
-    service call for everything)."""
+    latest reveal while it is news), and "Take my turn" (and "Follow") while the game is in
+    play (one service call for everything)."""
     board = await bot.service.board(gid, current())
     images = {name: board.images[name] for name in IMAGES}
     told = news(bot, gid) if record.status == ACTIVE else News()
@@ -125,6 +126,7 @@ async def payload(bot: HadaraBot, gid: int, record: GameRecord,
     components: discord.ui.View | None = None
     if record.status == ACTIVE:
         components = take_turn_view(gid, hints=bool(record.options.get("hints", False)))
+        components.add_item(FollowButton(gid))  # the board only (not the messages that ping)
     status = status_line(board.view, record, board.waiting)
     recent = told.lines[-BOARD_NEWS_LINES:]
     if head is not None:  # the lines and pings of the message the board is (whole), then news

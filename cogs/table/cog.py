@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -70,6 +71,7 @@ from .coalescer import (
     seat_names,
 )
 from .commands import COMMANDS
+from .follow import FollowButton
 from .lobby import LobbyButton, RematchButton, lobby_embed, lobby_view, rematch_view
 
 if TYPE_CHECKING:
@@ -85,6 +87,11 @@ BOARD_MAX_AGE = 50 * 60.0
 #: … or once this many messages stand below it (far up a thread, a click on it often shows
 #: no answer on a phone).
 BOARD_MAX_BELOW = 8
+#: An old board edited again within this many of the coalescer's minimum intervals between
+#: flushes (6 s in production: the window of Discord's limit on edits of old messages) is
+#: busy: it moves down rather than be edited. An old board edited now and then (a game waiting
+#: hours for a player) is edited in place.
+BUSY_FLUSHES = 6
 
 
 # ---------------------------------------------------------------------- the cog
@@ -108,7 +115,7 @@ class Table(Feature):
     join, leave, start, board, history, concede, abandon) and the lobby's buttons."""
 
     COMMANDS: ClassVar[Commands] = COMMANDS
-    COMPONENTS: ClassVar[Components] = (LobbyButton, RematchButton)
+    COMPONENTS: ClassVar[Components] = (LobbyButton, RematchButton, FollowButton)
 
     def __init__(self, bot: HadaraBot, coalescer: Coalescer | None = None) -> None:
         self.bot = bot
@@ -119,6 +126,7 @@ class Table(Feature):
         self._notices = Tasks()  # notices of damaged games, boards of new league tables
         self.stats = boards.stats(bot)
         self._below: dict[int, int] = {}  # game -> messages posted below its board
+        self._edited: dict[int, float] = {}  # game -> when its board was last shown
         self._tagged: dict[int, str] = {}  # game -> the status its forum post is tagged as
 
     async def cog_load(self) -> None:
@@ -315,11 +323,16 @@ class Table(Feature):
                 told.clear()
             elif active and told.reveals and told.reveal_png is None:
                 told.reveal_png = await self._reveal_png(gid, told.reveals[-1])
-            move = active and board_id is not None and far
+            # a busy old board moves down rather than being edited again (Discord limits
+            # edits of messages older than an hour): a message an hour at most, pinging nobody
+            busy = self._now() - self._edited.get(gid, -math.inf) \
+                < BUSY_FLUSHES * self.coalescer.min_interval
+            move = active and board_id is not None and (far or (old and busy))
             if move or batch.board_changed or batch.status != ACTIVE:
                 await boards.update_board(self.bot, gid, record, thread, new=move)
                 if move or not board_id:
                     self._below[gid] = 0
+        self._edited[gid] = self._now()
         if batch.over:
             await self._post_final(batch, record, thread)
         elif batch.abandoned and record.status == ABANDONED:
@@ -425,13 +438,19 @@ class Table(Feature):
         names = seat_names(record)
         winners = next((u.winners for u in batch.updates if u.over and u.winners), None) or []
         text = t("table.over", id=gid, winners=", ".join(names.get(s, "?") for s in winners))
-        files = []
-        try:
-            png = await self.bot.service.scores_image(gid, current())
-            files.append(discord.File(io.BytesIO(png), "scores.png"))
-        except Exception:
-            log.exception("score image of game %s failed", gid)
-        await self._post(thread, text, files=files, view=rematch_view(gid))
+        # each picture in its own embed: stacked at full width (attachments side by side
+        # would share it); the recap (an animated GIF of the boards at each epoch's end) is
+        # optional: if it fails, the scores are posted without it
+        files: list[discord.File] = []
+        for name, draw in (("scores.png", self.bot.service.scores_image),
+                           ("recap.gif", self.bot.service.recap_image)):
+            try:
+                files.append(discord.File(io.BytesIO(await draw(gid, current())), name))
+            except Exception:
+                log.exception("%s of game %s failed", name, gid)
+        embeds = [discord.Embed(colour=discord.Colour.dark_gold()).set_image(
+            url=f"attachment://{f.filename}") for f in files]
+        await self._post(thread, text, files=files, embeds=embeds, view=rematch_view(gid))
 
     async def _unarchive(self, thread: discord.Thread) -> None:
         try:

@@ -27,6 +27,7 @@ from cogs.edge.games import hadara_bot, remember_thread
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge, is_manager
 from cogs.edge.language import server_language
 from cogs.multiday.words import time_control_text
+from cogs.replay.components import watch_button
 from i18n import speaking
 
 from .forum import applied, forum_of
@@ -312,8 +313,10 @@ class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 def rematch_view(game_id: int) -> discord.ui.View:
+    """Under the final scores: Rematch, and "Watch the replay" (``cogs.replay``)."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id))
+    view.add_item(watch_button(game_id))
     return view
 
 

@@ -49,7 +49,9 @@ AT_HOME = {"host", "player", "spectator", "manager", "thread_manager"}
 EXPECTED: dict[str, set[str]] = {
     "board": SEATED | AT_HOME,
     "board.post": AT_HOME,
+    "follow": AT_HOME,  # (its players are answered "you're playing this game")
     "history": SEATED | AT_HOME,
+    "replay": SEATED | AT_HOME,
     "hand": SEATED,
     "panel": SEATED,
     "hint": SEATED,

@@ -49,6 +49,8 @@ from cogs.play import panels as P
 from cogs.play import queue as A
 from cogs.play.queue import AheadButton, AheadSelect
 from cogs.play.turns import ActionButton, HintButton, NavButton, PanelSelect, TakeTurnButton
+from cogs.replay.components import ReplayButton, ReplaySelect, jump_id
+from cogs.table.follow import FollowButton
 from cogs.table.lobby import LOBBY_ACTIONS, LobbyButton, RematchButton
 from i18n import translate
 
@@ -222,6 +224,7 @@ GAME_COMMANDS: dict[str, Callable[[Matrix], dict[str, Any]]] = {
     "hadara vote": lambda m: {"player": m.w.users["alice"]},
     "hadara-replay review": lambda m: {},
     "hadara-replay export": lambda m: {},
+    "hadara-replay view": lambda m: {},
     "hadara-admin void": lambda m: {},
     "hadara-admin repair": lambda m: {},
 }
@@ -299,6 +302,9 @@ SAMPLES: dict[type, Callable[[Target], list[Any]]] = {
     VoteButton: lambda g: [VoteButton(g.gid, g.host_seat)],
     NotesOffButton: lambda g: [NotesOffButton(g.user)],
     RepairButton: lambda g: [RepairButton(g.gid, 0)],
+    FollowButton: lambda g: [FollowButton(g.gid)],
+    ReplayButton: lambda g: [ReplayButton(g.gid, 0, "f")],
+    ReplaySelect: lambda g: [ReplaySelect(_select(jump_id(g.gid), "0"))],
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import discord
 import pytest
 
 from .conftest import (
@@ -36,8 +37,8 @@ async def assert_final_message(w: World, gid: int) -> None:
     messages = await thread_messages(w, gid)
     final = messages[-1]
     assert f"Game #{gid} is over" in final.content and "Winner:" in final.content, final.content
-    assert [a.filename for a in final.attachments] == ["scores.png"]
-    assert [c.get("label") for c in components(final)] == ["Rematch"]
+    assert [a.filename for a in final.attachments] == ["scores.png", "recap.gif"]
+    assert [c.get("label") for c in components(final)] == ["Rematch", "Watch the replay"]
     # the board lost its "Take my turn" once the game ended
     board = next(m for m in messages if m.id == record.discord["board"])
     assert board.components == []
@@ -103,8 +104,12 @@ async def test_five_seats_advanced_one_person_four_ai(
         # four AI seats), the board was shown once
         assert all(shown == 1 for _, shown in bursts), bursts
         # alice plays at the table (live): her panel moves on by itself, she is pinged for
-        # her first step only, nothing piles up below the board and it never has to move
-        assert stats.posts <= 3 and stats.board_posts == 1, (stats.posts, stats.board_posts)
+        # her first step only, nothing piles up below the board; the busy board moves down
+        # once it is old (edits of messages older than an hour are limited), about hourly
+        hours = (discord.utils.utcnow() - discord.utils.snowflake_time(thread.id)) \
+            .total_seconds() / 3600
+        assert stats.posts <= 3, stats.posts
+        assert 1 <= stats.board_posts <= 2 + hours, (stats.board_posts, hours)
         most = max(updates for updates, _ in bursts)
         assert most >= 4, bursts
         print(f"\n5 seats advanced (1 person, 4 AI): {len(kinds)} decisions by clicking "

@@ -280,3 +280,9 @@ image-leaderboard-line = { $position }. { $name } — { $rating } ({ $games ->
         [one] { $games } game
        *[other] { $games } games
     })
+
+## The recap (rendering/recap.py): the caption above each frame of the end-of-game animation
+
+# $epoch is a Roman numeral (I, II, III).
+image-recap-epoch = End of epoch { $epoch }
+image-recap-final = Final result

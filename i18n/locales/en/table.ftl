@@ -24,3 +24,29 @@ table-error-no_thread = Game #{ $id } has no thread I can reach.
 table-forum-tag-waiting = Waiting for players
 table-forum-tag-playing = Playing
 table-forum-tag-finished = Finished
+table-follow-button = Follow
+table-follow-following = You follow game #{ $id }: a short digest by DM at the end of each epoch, and the final result. Press **Follow** again to stop.
+table-follow-unfollowed = You no longer follow game #{ $id }.
+table-follow-playing = You're playing game #{ $id }: the table already tells you everything.
+table-follow-full = Game #{ $id } has as many followers as it may, or you follow as many games as you may.
+table-digest-epoch = **Hadara #{ $id }** · end of epoch { $epoch }
+table-digest-final = **Hadara #{ $id }** · game over · winner: { $winners }
+table-digest-row = { $rank }. { $name } — { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } · { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    } · { $colonies ->
+        [one] { $colonies } colony
+       *[other] { $colonies } colonies
+    } · { $statues ->
+        [one] { $statues } statue
+       *[other] { $statues } statues
+    } · { $medals ->
+        [one] { $medals } medal
+       *[other] { $medals } medals
+    }
+table-digest-conceded = { $name } (conceded)
+table-digest-next = Epoch { $epoch } begins. Press **Follow** on the board again to stop these messages.
+table-digest-thread = The table: { $link }

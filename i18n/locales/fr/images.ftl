@@ -299,3 +299,9 @@ image-leaderboard-line = { $position }. { $name } — { $rating } ({ $games ->
     [one] { $games } partie
    *[other] { $games } parties
 })
+
+## The recap (rendering/recap.py): the caption above each frame of the end-of-game animation
+
+# $epoch is a Roman numeral (I, II, III).
+image-recap-epoch = Fin de l’Époque { $epoch }
+image-recap-final = Résultat final

@@ -24,3 +24,29 @@ table-error-no_thread = La partie #{ $id } n'a aucun fil que je puisse atteindre
 table-forum-tag-waiting = Attend des joueurs
 table-forum-tag-playing = En cours
 table-forum-tag-finished = Terminée
+table-follow-button = Suivre
+table-follow-following = Vous suivez la partie #{ $id } : un court résumé par message privé à la fin de chaque époque, et le résultat final. Appuyez de nouveau sur **Suivre** pour arrêter.
+table-follow-unfollowed = Vous ne suivez plus la partie #{ $id }.
+table-follow-playing = Vous jouez la partie #{ $id } : la table vous dit déjà tout.
+table-follow-full = La partie #{ $id } est suivie par autant de personnes que possible, ou vous suivez déjà autant de parties que possible.
+table-digest-epoch = **Hadara #{ $id }** · fin de l'époque { $epoch }
+table-digest-final = **Hadara #{ $id }** · partie terminée · victoire : { $winners }
+table-digest-row = { $rank }. { $name } — { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } · { $cards ->
+        [one] { $cards } carte
+       *[other] { $cards } cartes
+    } · { $colonies ->
+        [one] { $colonies } colonie
+       *[other] { $colonies } colonies
+    } · { $statues ->
+        [one] { $statues } statue
+       *[other] { $statues } statues
+    } · { $medals ->
+        [one] { $medals } médaille
+       *[other] { $medals } médailles
+    }
+table-digest-conceded = { $name } (forfait)
+table-digest-next = L'époque { $epoch } commence. Appuyez de nouveau sur **Suivre** sur le plateau pour ne plus recevoir ces messages.
+table-digest-thread = La table : { $link }

@@ -219,3 +219,9 @@ image-leaderboard-games = 対戦数
 image-leaderboard-points = ポイント
 image-leaderboard-empty = まだレーティング対象のゲームがありません。
 image-leaderboard-line = { $position }. { $name } — { $rating }（{ $games }戦）
+
+## The recap (rendering/recap.py): the caption above each frame of the end-of-game animation
+
+# $epoch is a Roman numeral (I, II, III).
+image-recap-epoch = 時代{ $epoch }の終わり
+image-recap-final = 最終結果

@@ -92,6 +92,7 @@ async def build_source(path: Path) -> None:
         await store.set_away_allowance(5, 14.5)
         await store.set_user_settings(21, {"dms": False, "language": "de"})
         await store.set_guild_settings(5, {"language": "fr"})
+        await store.toggle_follower(gid, 9_000_000_000_000_003, now + 5)  # a spectator follows
         # a voided result: the ratings are recomputed without it
         result = (await store.rated_results())[0]
         await store.void_result(result.game_id, True, 1, await store.ratings(result.guild_id))

@@ -1,0 +1,198 @@
+"""The replay viewer's restart-proof components and its layout.
+
+Every component is a ``DynamicItem`` whose whole state is its custom id, and a
+:class:`~cogs.edge.guard.Guarded` asking the access policy (operation ``replay``) before it
+runs:
+
+- ``hd1:rp:<game>:<step>:<tag>``: a step button — ``f`` ⏮ (step 0), ``p`` ◀ and ``n`` ▶ (the
+  step the id names), ``l`` ⏭ (the last step shown *now*: a game in play moves on), and ``o``
+  "Watch the replay" under a finished game's final scores (opens a new private viewer);
+- ``hd1:rj:<game>``: the select jumping to the first step of an epoch and phase (its values are
+  step numbers).
+
+A step beyond the last one shown (a modified client, a value typed by hand) is refused by the
+service (``stale`` / ``replay_step``) and answered privately, like any stale click.
+"""
+
+from __future__ import annotations
+
+import re
+from io import BytesIO
+from typing import Any, Self
+
+import discord
+
+from bot.messages import t
+from bot.service.replay import ReplayStep
+from cogs.edge.errors import reply_error, safe_reply
+from cogs.edge.games import hadara_bot
+from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
+from i18n import current
+
+Interaction = discord.Interaction[Any]
+
+_GAME = r"(?P<game>[0-9]{1,19})"
+STEP_TEMPLATE = rf"hd1:rp:{_GAME}:(?P<step>[0-9]{{1,6}}):(?P<tag>[fpnlo])"
+JUMP_TEMPLATE = rf"hd1:rj:{_GAME}"
+FIRST, PREV, NEXT, LAST, OPEN = "f", "p", "n", "l", "o"
+ARROWS = {FIRST: "⏮", PREV: "◀", NEXT: "▶", LAST: "⏭"}
+EPOCHS = {1: "I", 2: "II", 3: "III"}
+TABLE, PLAYERS = "replay-table.png", "replay-players.png"
+COLOUR = discord.Colour(0xC8963E)
+MAX_DESCRIPTION = 4000
+MAX_OPTIONS = 25
+
+
+def step_id(game_id: int, step: int, tag: str) -> str:
+    return f"hd1:rp:{game_id}:{step}:{tag}"
+
+
+def jump_id(game_id: int) -> str:
+    return f"hd1:rj:{game_id}"
+
+
+class ReplayButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=STEP_TEMPLATE):
+    """A step of the viewer (or "Watch the replay", which opens one)."""
+
+    access_kind = "replay"
+
+    def __init__(self, game_id: int, step: int, tag: str, *, label: str | None = None,
+                 disabled: bool = False) -> None:
+        style = discord.ButtonStyle.primary if tag == OPEN else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(
+            label=label if label is not None else ARROWS.get(tag, "?"), style=style,
+            disabled=disabled, custom_id=step_id(game_id, step, tag)))
+        self.game_id, self.step, self.tag = game_id, step, tag
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None
+
+    def acknowledgement(self) -> str:
+        return PRIVATE if self.tag == OPEN else UPDATE
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["game"]), int(match["step"]), match["tag"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        step: int | None = self.step
+        if self.tag == LAST:
+            step = None  # the last step shown now
+        elif self.tag in (FIRST, OPEN):
+            step = 0
+        await show(interaction, self.game_id, step)
+
+
+class ReplaySelect(Guarded, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=JUMP_TEMPLATE):
+    """The jump to an epoch and phase (values: the step numbers)."""
+
+    access_kind = "replay.jump"
+    ack = UPDATE
+
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+        match = re.fullmatch(JUMP_TEMPLATE, item.custom_id or "")
+        assert match is not None
+        self.game_id = int(match["game"])
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, None
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        value = values[0] if len(values) == 1 else ""
+        if not re.fullmatch(r"[0-9]{1,6}", value):
+            await safe_reply(interaction, t("replay.malformed"))
+            return
+        await show(interaction, self.game_id, int(value))
+
+
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReplayButton, ReplaySelect)
+
+
+def watch_button(game_id: int) -> ReplayButton:
+    """"Watch the replay", for the final-scores message."""
+    return ReplayButton(game_id, 0, OPEN, label=t("replay.watch"))
+
+
+# ------------------------------------------------------------------------------ the layout
+
+
+def where(state: ReplayStep) -> str:
+    return t("replay.where", epoch=EPOCHS.get(state.epoch, str(state.epoch)),
+             phase=state.phase, round=state.round)
+
+
+def text_of(state: ReplayStep) -> str:
+    """The viewer's text: where the step is, its log lines, the players' cards (a finished
+    game), within an embed's description."""
+    parts = [where(state)]
+    if state.seat is None:
+        parts.append(t("replay.opening"))
+    parts += [f"• {line}" for line in state.lines] or [t("replay.no_lines")]
+    if state.full:
+        parts.append("")
+        parts.append(t("replay.cards.title"))
+        none = t("replay.cards.none")
+        for p in state.cards:
+            line = t("replay.cards.line", name=p.name,
+                     hand=", ".join(p.hand) or none)
+            if p.pick is not None:
+                line += " " + t("replay.cards.pick", card=p.pick)
+            if p.sold:
+                line += " " + t("replay.cards.sold", cards=", ".join(p.sold))
+            parts.append(line)
+    elif state.status != "finished":
+        parts.append("")
+        parts.append(t("replay.spectator"))
+    text = "\n".join(parts)
+    if len(text) > MAX_DESCRIPTION:
+        text = text[:MAX_DESCRIPTION - 1] + "…"
+    return text
+
+
+def build(state: ReplayStep) -> dict[str, Any]:
+    """The message's embeds, pictures and components at ``state``."""
+    gid, k, last = state.game_id, state.step, state.last
+    main = discord.Embed(title=t("replay.title", id=gid, step=k, last=last),
+                         description=text_of(state), colour=COLOUR)
+    main.set_image(url=f"attachment://{TABLE}")
+    players = discord.Embed(colour=COLOUR)
+    players.set_image(url=f"attachment://{PLAYERS}")
+    files = [discord.File(BytesIO(state.images["table"]), filename=TABLE),
+             discord.File(BytesIO(state.images["players"]), filename=PLAYERS)]
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(gid, 0, FIRST, disabled=k == 0))
+    view.add_item(ReplayButton(gid, max(k - 1, 0), PREV, disabled=k == 0))
+    view.add_item(ReplayButton(gid, min(k + 1, last), NEXT, disabled=k >= last))
+    view.add_item(ReplayButton(gid, last, LAST, disabled=k >= last))
+    marks = list(state.marks)[-MAX_OPTIONS:]
+    if marks:
+        here = max((i for i, m in enumerate(marks) if m[0] <= k), default=0)
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=jump_id(gid), placeholder=t("replay.jump"), row=1,
+            options=[discord.SelectOption(
+                label=t("replay.mark", epoch=EPOCHS.get(e, str(e)), phase=p, step=s)[:100],
+                value=str(s), default=i == here) for i, (s, e, p) in enumerate(marks)])
+        view.add_item(ReplaySelect(select))
+    return {"embeds": [main, players], "attachments": files, "view": view}
+
+
+async def show(interaction: Interaction, game_id: int, step: int | None) -> None:
+    """The viewer at ``step`` (None: the last shown) in the message the click came from (a
+    step) or in the private answer (a command, "Watch the replay")."""
+    try:
+        await acknowledge(interaction, PRIVATE)  # (the guard's, already)
+        state = await hadara_bot(interaction).service.replay(game_id, step, current())
+        await interaction.edit_original_response(content=None, **build(state))
+    except Exception as exc:
+        await reply_error(interaction, exc)
