@@ -211,7 +211,7 @@ def test_migration_files_are_numbered_without_gaps(tmp_path: Path) -> None:
         split_sql("CREATE TABLE t (x)")
 
 
-#: Migrations 0001–0007 exactly as deployed databases ran them (sha256): never edit a shipped
+#: Migrations 0001–0008 exactly as deployed databases ran them (sha256): never edit a shipped
 #: migration, add the next number. The PostgreSQL files are those dialect's overrides.
 SHIPPED = {
     "migrations/0001_initial.sql":
@@ -228,6 +228,8 @@ SHIPPED = {
         "a88bc29a022737469880a8460df286467e0ab1f6f53515643c9c30a7bf396c42",
     "migrations/0007_damage_and_identity.sql":
         "6ffa6ca624953a10cb6aeee823c2c3644a649464963958a7096a85cc2bc33eda",
+    "migrations/0008_followers.sql":
+        "17ed958a1182e473e0ea85788f768f1bfbf96514d4f2ecb08aa8a5e25ab5942d",
     "migrations_pg/0001_initial.sql":
         "6eec7fcd069627475001a597537d00923e6ad4d7b21fa5df1b3761f476186f11",
     "migrations_pg/0002_content_and_indexes.sql":
@@ -242,6 +244,8 @@ SHIPPED = {
         "2505d03e23ffe40871abd25eadbce2e5806a1a3af833ed557e202c84c916ae2a",
     "migrations_pg/0007_damage_and_identity.sql":
         "b49f1f87a0fbde732fa011d9eae006431c7af3c58afc19d4c12c2a74bed9ccb3",
+    "migrations_pg/0008_followers.sql":
+        "6f63389f8945da9b459803d956be6674cb0dd3dc5e32ce1d5e654bb241ece59d",
 }
 
 
