@@ -7,9 +7,9 @@ lobby, the board, alice's panels (draft, Phase B, colony, statue, feeding, medal
 reveal, the final scores, bob's DM panel — simcord's local preview shows that message to its
 viewer, and Debian's headless chromium photographs it (a round's reveal is on the board while
 everyone is at the table, or in the next message that pings someone). The board and every
-panel are also taken at phone width (412 px), and the run fails when a phone panel is taller
-than a phone's first screen (:data:`PHONE_FIRST_SCREEN`: its first button would need a
-scroll). Then alice starts a ``/hadara learn`` game: its first lesson and a mistake note
+panel are also taken at phone width (412 px), and the run fails when a phone panel's first
+row of buttons or menus starts below a phone's first screen (:data:`PHONE_FIRST_SCREEN`: it
+would need a scroll). Then alice starts a ``/hadara learn`` game: its first lesson and a mistake note
 (when her first-option choices make one within a few turns) are photographed.
 
 ``--locale fr`` (or ``ja``) plays the same game in that language: the server's language and
@@ -53,9 +53,15 @@ TIME_SCALE = 60.0
 ADVANCE = 100.0
 PANEL_KINDS = ("draft", "phase_b", "colony", "statue", "feeding", "medals")
 #: The chat a 412 × 915 phone shows between Discord's top bar and its message box: a panel
-#: no taller than this (its buttons and menus are at its bottom) shows its first button
-#: without scrolling.
+#: whose first row of buttons or menus starts above this shows it without scrolling.
 PHONE_FIRST_SCREEN = 740
+#: The height of one row of components in the preview at 412 px (buttons 32 px, 8 px apart),
+#: and the margin below the last: a panel's rows are at its bottom, so its first row starts
+#: this far above the picture's foot.
+CONTROL_ROW = 40
+CONTROL_MARGIN = 12
+#: The photographed phone panels and their rows of components (filled by ``capture``).
+CONTROL_ROWS: dict[str, int] = {}
 
 log = logging.getLogger("hadara.screenshots")
 
@@ -144,6 +150,8 @@ class Shots:
                 await preview.show(target)
             await shoot(self.chromium, preview.url, path, width, height)
         trim(path)
+        if hasattr(target, "components"):
+            CONTROL_ROWS[path.name] = len(list(target.components))
         self.taken.append(path)
         print(f"  {path}", flush=True)
         return path
@@ -346,17 +354,22 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
     return s.taken
 
 
-def below_first_screen(paths: list[Path], limit: int = PHONE_FIRST_SCREEN) -> list[str]:
-    """The phone panels (``phone-*-panel.png``, trimmed to the message) taller than the first
-    screen, as "name: height" (empty: every panel's first button shows at once)."""
+def below_first_screen(paths: list[Path], rows: dict[str, int] | None = None,
+                       limit: int = PHONE_FIRST_SCREEN) -> list[str]:
+    """The phone panels (``phone-*-panel.png``, trimmed to the message) whose first row of
+    buttons or menus starts below the first screen, as "name: y px" (empty: every panel's
+    first button shows at once). ``rows``: each picture's rows of components (default
+    :data:`CONTROL_ROWS`; a panel of unknown rows is judged by its whole height)."""
     from PIL import Image
 
+    rows = CONTROL_ROWS if rows is None else rows
     out = []
     for path in paths:
         if path.name.startswith("phone-") and path.name.endswith("-panel.png"):
             with Image.open(path) as image:
-                if image.height > limit:
-                    out.append(f"{path.stem}: {image.height} px")
+                top = image.height - CONTROL_MARGIN - CONTROL_ROW * rows.get(path.name, 0)
+            if top > limit:
+                out.append(f"{path.stem}: {top} px")
     return out
 
 
