@@ -89,6 +89,8 @@ OPERATIONS: dict[str, Rule] = {
     # playing
     "decide": Rule(Kind.ACT),
     "queue": Rule(Kind.ACT),
+    # taking back one's last move while harmless (the service decides when it is)
+    "undo": Rule(Kind.ACT),
     "concede": Rule(Kind.ACT),
     "rejoin": Rule(Kind.ACT),
     "leave": Rule(Kind.ACT),
@@ -103,6 +105,9 @@ OPERATIONS: dict[str, Rule] = {
     # after the game
     "export": Rule(Kind.EXPORT),
     "review": Rule(Kind.REVIEW),
+    # a private practice game from one of one's own decisions ("Try it again"): the game's
+    # players (the service checks the decision is the clicker's own)
+    "fork": Rule(Kind.REVIEW),
     "void": Rule(Kind.VOID, server_manage=True),
     # a server's own things (no game)
     "table.new": Rule(Kind.SERVER),
@@ -152,6 +157,7 @@ COMMANDS: dict[str, str] = {
     "hadara-league export": "league",  # its rated.csv: "league.manage"
     "hadara-replay export": "export",
     "hadara-replay view": "replay",
+    "hadara-replay undo": "undo",
 }
 
 #: The operation of every restart-proof component, by its ``kind`` (``Guarded.access_kind``:
@@ -169,12 +175,14 @@ COMPONENTS: dict[str, str] = {
     "nav": "panel",
     "select": "decide",
     "queue": "queue",
+    "undo": "undo",
     "vote": "vote",
     "notes": "self",
     "repair": "repair",
     "follow": "follow",
     "replay": "replay",
     "replay.jump": "replay",
+    "fork": "fork",
 }
 
 
@@ -350,7 +358,7 @@ def operation_of_component(kind: str) -> str:
 
 def offered_statuses(operation: str) -> tuple[str, ...]:
     """Which of the caller's games the ``game:`` autocomplete of an operation lists."""
-    if operation in ("export", "review", "void"):
+    if operation in ("export", "review", "void", "fork"):
         return (FINISHED, ABANDONED) if operation == "export" else (FINISHED,)
     if operation in ("history", "board", "replay"):
         return (ACTIVE, FINISHED)

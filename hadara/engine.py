@@ -18,6 +18,7 @@ from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Catalog, default_c
 from .errors import (
     BadSetup,
     GameOver,
+    IllegalAction,
     MalformedAction,
     NotYourDecision,
     StaleDecision,
@@ -43,6 +44,22 @@ Event = dict[str, Any]
 INCOME, MILITARY, CULTURE, FOOD = 0, 1, 2, 3
 ROUNDS = 5  # Phase A: one draw from each of the five decks (R-A4)
 
+#: Event kinds that make hidden state known to someone (conservative: any new information
+#: from a hidden source counts): the reveal of simultaneous picks, cards drawn from a deck,
+#: a colony taken (the next tile's front shows, an integrated tile's back is turned up) and
+#: the end of the game. An action whose result holds one of them cannot be taken back.
+REVEALING = frozenset({"setup_revealed", "setup_done", "round_revealed", "feeding_revealed",
+                       "medals_revealed", "drew", "colony_taken", "epoch_started",
+                       "game_over"})
+#: The decisions a player may take back (``Game.undo``): the sequential ones, whose action
+#: is public. Simultaneous picks are replaced until the reveal instead; hidden feeding and
+#: medal choices are never taken back (announcing it would tell others they exist).
+UNDOABLE = frozenset({"take", "colony_skip", "statue", "statue_skip", "colony", "wheel"})
+UNDO = "undo"
+#: Hidden choices that a later undo would betray (the view's version counts them once
+#: revealed): an undo whose entries include one is refused.
+HIDDEN = frozenset({"feed_remove", "feed_pay", "medal"})
+
 
 @dataclass
 class Result:
@@ -53,6 +70,12 @@ class Result:
     # Indices of ``game.log`` entries this result wrote: appended, or overwritten by a
     # replaced simultaneous pick. A store mirrors exactly these rows (upsert by index).
     logged: list[int] = field(default_factory=list)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether this result made hidden state known to anyone (:data:`REVEALING`)."""
+        return (any(e["kind"] in REVEALING for e in self.public)
+                or any(e["kind"] in REVEALING for evs in self.private.values() for e in evs))
 
     def extend(self, other: Result) -> None:
         self.public.extend(other.public)
@@ -308,6 +331,13 @@ class Game(State):
         if type(seat) is not int or not 0 <= seat < self.n:
             raise NotYourDecision(f"There is no seat {str(seat)[:8]!r} in this game.",
                                   "no_such_seat")
+        if type(action) is dict and action.get("type") == UNDO:
+            # a logged undo entry (saves and stores replay it through here)
+            count = action.get("count")
+            if set(action) != {"type", "count"} or type(count) is not int:
+                raise MalformedAction("An undo names the count of entries it takes back.",
+                                      "malformed_field", field="count")
+            return self.undo(seat, count)
         if self.decision_ids[seat] is None:
             raise self._not_your_decision(seat)
         if decision_id is not None and decision_id != self.decision_ids[seat]:
@@ -321,7 +351,7 @@ class Game(State):
             # last entry is its pick, so re-picks neither grow the save nor show in version.
             if log is not None:
                 i = len(log) - 1
-                while log[i]["seat"] != seat:
+                while log[i]["seat"] != seat or log[i]["action"]["type"] == UNDO:
                     i -= 1
                 log[i] = {"seat": seat, "action": action}
                 res.logged.append(i)
@@ -331,6 +361,101 @@ class Game(State):
                 log.append({"seat": seat, "action": action})
             self.version += 1
         self._dispatch(seat, action)
+        self._res = Result()
+        return res
+
+    # ------------------------------------------------------------------ taking back
+
+    def effective_log(self) -> list[int]:
+        """Indices of the log entries in force: every entry except undo entries and the
+        entries they took back (an undo takes back the last ``count`` entries in force)."""
+        out: list[int] = []
+        for i, entry in enumerate(self.log or ()):
+            a = entry["action"]
+            if a.get("type") == UNDO:
+                del out[len(out) - a["count"]:]
+            else:
+                out.append(i)
+        return out
+
+    def _replayed(self, entries: list[int]) -> Game:
+        """A fresh game from the setup with the log entries ``entries`` applied."""
+        assert self.setup is not None and self.log is not None
+        g = Game.from_setup(self.setup, self.seed, self.catalog)
+        for i in entries:
+            e = self.log[i]
+            g.apply(e["seat"], e["action"])
+        return g
+
+    def undo_check(self, seat: int, count: int) -> Game:
+        """The game as it stood before the last ``count`` entries in force, if ``seat`` may
+        take them back: the first of them is ``seat``'s own decision of a kind in
+        :data:`UNDOABLE`, and none of them revealed anything (:data:`REVEALING`). Whether
+        someone else decided among them is the caller's business (the engine does not know
+        who is a person). Raises :class:`IllegalAction` (reason ``undo_*``) otherwise."""
+        if self.log is None or self.setup is None:
+            raise IllegalAction("This game has no log to take back.", "undo_no_log")
+        live = self.effective_log()
+        if not 1 <= count <= len(live):
+            raise IllegalAction("There is nothing to take back.", "undo_nothing")
+        first = self.log[live[-count]]
+        if first["seat"] != seat:
+            raise IllegalAction("Only your own move can be taken back.", "undo_not_yours")
+        if first["action"]["type"] not in UNDOABLE:
+            raise IllegalAction("That choice cannot be taken back.", "undo_not_undoable",
+                                type=first["action"]["type"])
+        if any(self.log[i]["action"]["type"] in HIDDEN for i in live[-count:]):
+            raise IllegalAction("A hidden choice was made since that move.", "undo_hidden")
+        before = self._replayed(live[:-count])
+        probe = before.clone()
+        for i in live[-count:]:
+            e = self.log[i]
+            if probe.apply(e["seat"], e["action"]).revealed:
+                raise IllegalAction("Something hidden was revealed since that move.",
+                                    "undo_revealed")
+        return before
+
+    def undo_count(self, seat: int, automatic: Any = ()) -> int:
+        """How many entries in force an undo by ``seat`` takes back: back to its last own
+        decision, over the entries whose log index is in ``automatic`` (forced moves, AI
+        seats, queued plans the caller played on). 0: the last entry in force that is not
+        automatic is someone else's. Whether the undo is allowed is :meth:`undo_check`'s."""
+        live = self.effective_log()
+        assert self.log is not None
+        for k, i in enumerate(reversed(live), start=1):
+            if i in automatic:
+                continue
+            return k if self.log[i]["seat"] == seat else 0
+        return 0
+
+    def undo(self, seat: int, count: int) -> Result:
+        """Take back the last ``count`` entries in force (``undo_check``): an undo entry is
+        APPENDED to the log and the game becomes the one rebuilt without them (exact: no
+        randomness is drawn after setup). ``version`` and the decision counter only ever
+        grow: every pending decision gets a fresh id, so no old id or token is reused."""
+        if self.step == OVER:
+            raise GameOver("The game is over.")
+        before = self.undo_check(seat, count)
+        assert self.log is not None
+        counter = max(self.next_decision, before.next_decision)
+        version = self.version + 1
+        log = self.log
+        for name in State.__slots__:
+            setattr(self, name, getattr(before, name))
+        ids: list[str | None] = []
+        for s, did in enumerate(self.decision_ids):
+            if did is None:
+                ids.append(None)
+            elif self.pending[s]:
+                ids.append(f"d{counter}.{s}.{len(self.pending[s])}")
+            else:
+                ids.append(f"d{counter}")
+                counter += 1
+        self.decision_ids, self.next_decision, self.version = ids, counter, version
+        self.log = log
+        res = Result(public=[{"kind": "undone", "seat": seat, "count": count}],
+                     logged=[len(log)])
+        log.append({"seat": seat, "action": {"type": UNDO, "count": count}})
         self._res = Result()
         return res
 

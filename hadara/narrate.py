@@ -349,6 +349,8 @@ def describe(event: dict[str, Any], players: list[str], cat: Catalog,
         return [_line(L, "event.statue-points", name=who, space=event["space"], pay=pay)]
     if k == "statue_skipped":
         return [_line(L, "event.statue_skipped", name=P[event["seat"]])]
+    if k == "undone":
+        return [_t(L, "event.undone", name=P[event["seat"]])]
     if k == "feeding_started":
         epoch = EPOCH[event["epoch"]]
         short = [_t(L, "event.feeding-short", name=P[n["seat"]], cards=n["cards"] - n["food"])

@@ -168,6 +168,14 @@ class SeatEvent(_Kind):
     seat: int
 
 
+class UndoneEvent(_Kind):
+    """``undone``: ``seat`` took back its last decision (``count`` log entries in force,
+    with the automatic moves that followed it)."""
+
+    seat: int
+    count: int
+
+
 class _RecordedBase(_Kind):
     action: Action
 
@@ -371,6 +379,10 @@ EVENT_KINDS: dict[str, tuple[type, bool]] = {
     "epoch_ended": (EpochEvent, False),
     "game_over": (GameOverEvent, False),
 }
+
+#: The event of ``Game.undo`` (a player took back a move), apart from :data:`EVENT_KINDS`,
+#: which lists what playing a game emits: an undo is never part of ordinary play.
+UNDO_EVENT_KINDS: dict[str, tuple[type, bool]] = {"undone": (UndoneEvent, False)}
 
 # ----------------------------------------------------------------------------- views
 

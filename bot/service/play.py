@@ -20,7 +20,7 @@ from hadara.engine import Result
 from hadara.errors import HadaraError
 
 from . import ahead, edges, refusals, updates
-from .live import new_revision
+from .live import FORCED, MACHINE, new_revision
 from .refusals import Refusal
 from .updates import Update
 
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
     from .live import Live, LiveGames
     from .writes import Writes
+
+#: The guild setting (``store.get_guild_settings``) that lets rated games take moves back.
+UNDO_RATED = "undo_rated"
 
 #: The actions of a feeding batch (``Play.submit_feeding``), and at most how many.
 FEEDING_TYPES = frozenset({"feed_remove", "feed_pay"})
@@ -130,6 +133,68 @@ class Play:
             changed = {seat: replace(me, votes=[])} if me.votes else None  # back: no vote
             return await self.writes.commit(live, clone, res, rows, updates.ACTION,
                                             seats=changed)
+
+    async def undo(self, game_id: int, user_id: int, move: int | None = None) -> Update:
+        """The user takes back their last decision, with the automatic moves that followed
+        it (forced moves, AI seats, their own queued plans), while that is harmless: that
+        decision is still the log entry ``move`` (the index of the choice a panel's button
+        was drawn after; None: whatever it is now; else ``stale``), nobody else decided
+        since (``bad_request`` ``undo_someone_acted``), nothing hidden was revealed and the
+        decision is a public one (the engine's ``undo_*`` refusals). Rated games allow it
+        only where the server chose so (guild setting :data:`UNDO_RATED`; ``denied``
+        ``undo_rated``). An undo entry is APPENDED to the log (``Game.undo``)."""
+        async with self.live.locked(game_id) as live:
+            game = edges.playing(live)
+            seat = edges.seat_of(live.record, user_id)
+            rec = live.record
+            if rec.seats[seat].ai_takeover:
+                raise Refusal(refusals.TAKEN_OVER, "The AI plays your seat after missed "
+                              "deadlines; rejoin the game to play again.", seat=seat)
+            if move is not None and type(move) is not int:
+                raise Refusal(refusals.MALFORMED, "A move is a log index.", "undo_move")
+            if rec.options.get("rated") and not await self._undo_rated(rec):
+                raise Refusal(refusals.DENIED, "This server does not allow taking moves "
+                              "back in rated games.", "undo_rated")
+            count = game.undo_count(seat, self._automatic(live, seat))
+            effective = game.effective_log()
+            target = effective[-count] if count else None
+            if move is not None and target != move and (count or move not in effective):
+                # taken back already, or the user moved again: the button is stale
+                raise Refusal(refusals.STALE, "That is no longer your last move: the game "
+                              "has moved on.", "undo_stale")
+            if count == 0:
+                raise Refusal(refusals.BAD_REQUEST, "Someone else has moved since your last "
+                              "move.", "undo_someone_acted")
+            clone = game.clone()
+            rows: dict[int, ActionRecord] = {}
+            res = Result()
+            try:
+                self.writes.apply(clone, seat, {"type": "undo", "count": count}, None,
+                                  f"user:{user_id}", res, rows)
+            except HadaraError as exc:
+                if exc.reason.startswith("undo_"):  # worded by the bot's catalog
+                    raise Refusal(refusals.BAD_REQUEST, exc.message, exc.reason) from None
+                raise Refusal.from_engine(exc) from None
+            return await self.writes.commit(live, clone, res, rows, updates.UNDONE)
+
+    @staticmethod
+    def _automatic(live: Live, seat: int) -> set[int]:
+        """Log indices of the automatic moves an undo by ``seat`` may take back: forced
+        moves, moves of AI seats, and the machine's moves for ``seat`` itself (its queued
+        plans). A person's move, or the machine's for another person's seat, is not."""
+        ai = {s.seat for s in live.record.seats if s.user_id is None}
+        out: set[int] = set()
+        for i, code in enumerate(live.authors):
+            s, who = divmod(code, 4)
+            if who == FORCED or who == MACHINE and (s in ai or s == seat):
+                out.add(i)
+        return out
+
+    async def _undo_rated(self, rec: Any) -> bool:
+        guild = rec.discord.get("guild")
+        if type(guild) is not int:
+            return False
+        return bool((await self.store.get_guild_settings(guild)).get(UNDO_RATED))
 
     async def concede(self, game_id: int, user_id: int) -> Update:
         async with self.live.locked(game_id) as live:

@@ -50,11 +50,12 @@ from .clock import TimeControl, Timers
 from .content import Catalogs
 from .edges import MAX_ID
 from .follow import Digest, Follows
+from .fork import Forks
 from .images import ImageCache, Key, render_job, shared_cache
 from .languages import Languages
 from .live import GameSnapshot, Live, LiveGames, ai_share
 from .lobby import AI_NAMES, MAX_SEATS, MIN_SEATS, Lobby
-from .play import Play
+from .play import UNDO_RATED, Play
 from .playon import STORAGE_RETRY, PlayOn
 from .refusals import Refusal
 from .repair import Quarantine, Repairs
@@ -118,6 +119,7 @@ class GameService:
         self.follows = Follows(store, clock, self.live, self.hub)  # followers, digests
         self.screens = Screens(self, self.live)
         self.replays = Replays(self)  # the replay viewer (bot/service/replay.py)
+        self.forks = Forks(store, clock, self.live, self.writes)  # practice games (fork.py)
         self._resume: asyncio.Task[None] | None = None
         self._opened = False
 
@@ -235,6 +237,41 @@ class GameService:
         :class:`Refusal` (engine refusals keep their reason and params); a refused action
         changes nothing and writes nothing."""
         update = await self.play.submit(game_id, user_id, decision_id, action)
+        self.playon.kick(game_id)
+        return update
+
+    async def undo(self, game_id: int, user_id: int, move: int | None = None) -> Update:
+        """Take back the user's last decision while that is harmless (``Play.undo``):
+        ``move``, the log index of the choice a "Take back" button was drawn after, must
+        still be that decision (else ``stale``); None takes back whatever it is now
+        (``/hadara-replay undo``). Nothing plays on afterwards: the game waits for the user."""
+        return await self.play.undo(game_id, user_id, move)
+
+    async def undo_rated(self, guild_id: int) -> bool:
+        """Whether the server's rated games allow taking a move back."""
+        return bool((await self.store.get_guild_settings(guild_id)).get(UNDO_RATED))
+
+    async def set_undo_rated(self, guild_id: int, allowed: bool) -> None:
+        """Whether the server's rated games allow taking a move back (off by default)."""
+        settings = await self.store.get_guild_settings(guild_id)
+        await self.store.set_guild_settings(guild_id, {**settings, UNDO_RATED: bool(allowed)})
+
+    async def fork(self, game_id: int, user_id: int, index: int,
+                   level: str | None = None) -> int:
+        """A private practice table forked from the user's own decision at log index
+        ``index`` of the finished game ``game_id``: the original's setup, seed and rows before
+        it, the user's seat kept, every other seat an AI (``level``: default the table's),
+        never rated (bot/service/fork.py). Returns the new game id, still in its lobby: the
+        front end gives it a thread, then calls :meth:`start_fork`."""
+        return await self.forks.create(game_id, user_id, index, level)
+
+    async def forkable(self, game_id: int, user_id: int, index: int) -> bool:
+        """Whether :meth:`fork` would take the user's decision at log ``index``."""
+        return await self.forks.forkable(game_id, user_id, index)
+
+    async def start_fork(self, game_id: int, user_id: int) -> Update:
+        """The practice game at its moment; then it plays on (the AI seats move)."""
+        update = await self.forks.start(game_id, user_id)
         self.playon.kick(game_id)
         return update
 

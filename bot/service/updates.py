@@ -35,6 +35,8 @@ DEADLINE, REMINDER, TAKEOVER, REJOINED, VOTE, AWAY, BACK = (
 # acting ahead: a plan queued or withdrawn (the move itself, when applied, is an ACTION by
 # "ahead")
 QUEUED = "queued"
+# a player took back their last move (``Game.undo``; the board news says so, no ping)
+UNDONE = "undone"
 # storage that can be trusted: a game found damaged (once; ``damage``, ``user`` = the host,
 # ``discord``), and repaired up to its last valid action (``dropped`` actions removed)
 DAMAGED, REPAIRED = "damaged", "repaired"

@@ -50,7 +50,7 @@ class Writes:
         self.hub = hub
         self.timers = timers
 
-    def apply(self, clone: Game, seat: int, action: Any, decision_id: str, by: str,
+    def apply(self, clone: Game, seat: int, action: Any, decision_id: str | None, by: str,
               acc: Result, rows: dict[int, ActionRecord]) -> None:
         """Apply one action to the clone; remember the log rows it wrote and its events."""
         res = clone.apply(seat, action, decision_id)

@@ -41,6 +41,7 @@ from cogs.edge.language import L, server_language
 from cogs.edge.tasks import Tasks
 from cogs.multiday.words import TIME_CONTROLS
 from cogs.multiday.words import time_control as time_control_of
+from cogs.replay.fork import fork_button
 from cogs.table.forum import applied
 from cogs.table.forum import tags as forum_tags
 from cogs.table.lobby import Tables, check_table_permissions, tables_channel
@@ -210,7 +211,7 @@ async def deliver_review(bot: HadaraBot, interaction: discord.Interaction[Any], 
     try:
         result = await review_job(bot.service, gid, seat, top=MAX_REVIEW_ITEMS,
                                   people_only=people_only)
-        payload = review_payload(gid, result)
+        payload = review_payload(gid, result, forkable=people_only)
     except Exception as exc:
         if not isinstance(exc, Refusal | Denied):
             log.exception("review of game %d seat %d failed", gid, seat)
@@ -229,8 +230,11 @@ async def deliver_review(bot: HadaraBot, interaction: discord.Interaction[Any], 
         log.info("could not deliver the review of game %d to %s", gid, interaction.user.id)
 
 
-def review_payload(gid: int, result: dict[str, Any]) -> dict[str, Any]:
-    """The review as one message: the summary, then up to five embeds each with its image."""
+def review_payload(gid: int, result: dict[str, Any], *, forkable: bool = False
+                   ) -> dict[str, Any]:
+    """The review as one message: the summary, then up to five embeds each with its image;
+    with ``forkable`` (the seat's person's own decisions were reviewed), a "Try #n again"
+    button under each listed decision (a private practice game from it: cogs/replay/fork.py)."""
     s = result["summary"]
     lines = [f"**{t('review.title', id=gid)}**",
              t("review.summary", decisions=s.get("decisions", 0), agreed=s.get("agreed", 0),
@@ -254,7 +258,15 @@ def review_payload(gid: int, result: dict[str, Any]) -> dict[str, Any]:
             files.append(discord.File(io.BytesIO(item["image"]), fname))
             embed.set_image(url=f"attachment://{fname}")
         embeds.append(embed)
-    return {"content": "\n".join(lines)[:MAX_CONTENT], "embeds": embeds, "files": files}
+    payload: dict[str, Any] = {"content": "\n".join(lines)[:MAX_CONTENT], "embeds": embeds,
+                               "files": files}
+    if forkable and any(isinstance(i.get("index"), int) for i in items):
+        view = discord.ui.View(timeout=None)
+        for n, item in enumerate(items, start=1):
+            if isinstance(item.get("index"), int):
+                view.add_item(fork_button(gid, item["index"], n))
+        payload["view"] = view
+    return payload
 
 
 # ---------------------------------------------------------------------- profile, leaderboard

@@ -54,8 +54,20 @@ class OpenPanel:
 class LivePanels:
     """The open panels of this process, by (game, seat)."""
 
+    MAX_MOVES = 4096
+
     def __init__(self) -> None:
         self._open: dict[tuple[int, int], OpenPanel] = {}
+        #: (game, seat) -> the log index of the seat's last choice made on a panel, for the
+        #: "Take back" its live panel keeps while it moves on (cogs.play.turns)
+        self.moves: dict[tuple[int, int], int] = {}
+
+    def remember_move(self, game_id: int, seat: int, move: int | None) -> None:
+        self.moves.pop((game_id, seat), None)
+        if move is not None:
+            if len(self.moves) >= self.MAX_MOVES:
+                self.moves.pop(next(iter(self.moves)))
+            self.moves[(game_id, seat)] = move
 
     def touch(self, interaction: Interaction, game_id: int, seat: int,
               shown: str | None) -> None:
@@ -88,6 +100,9 @@ class LivePanels:
         """Forget a panel that can no longer be edited (or every panel of a game)."""
         for key in [k for k in self._open if k[0] == game_id and seat in (None, k[1])]:
             del self._open[key]
+        if seat is None:
+            for key in [k for k in self.moves if k[0] == game_id]:
+                del self.moves[key]
 
     @contextlib.asynccontextmanager
     async def holding(self, game_id: int, seat: int) -> AsyncIterator[None]:

@@ -84,6 +84,11 @@ HINT_TEMPLATE = (rf"{VERSION}:h:{_GAME}"
 ACTION_TEMPLATE = rf"{VERSION}:a:{_ID}:(?P<index>[0-9]{{1,4}}):(?P<check>[0-9a-f]{{4}})"
 NAV_TEMPLATE = rf"{VERSION}:n:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}})"
 SELECT_TEMPLATE = rf"{VERSION}:s:{_ID}:(?P<path>[A-Za-z0-9.-]{{0,60}}):(?P<chunk>[0-9])"
+#: "Take back" after a choice: the log index of the move it takes back (``GameService.undo``).
+UNDO_TEMPLATE = rf"{VERSION}:u:{_GAME}:(?P<seat>[0-9]):(?P<move>[0-9]{{1,6}})"
+#: The decisions after which the panel offers "Take back" (the public, sequential ones; the
+#: service still refuses it unless harmless).
+UNDO_KINDS = frozenset({"phase_b", "colony", "statue"})
 _VALUE = re.compile(r"a(?P<index>[0-9]{1,4})\.(?P<check>[0-9a-f]{4})(?:\.(?P<copy>[0-9]{1,2}))?"
                     r"|n(?P<token>[A-Za-z0-9-]{1,24})")
 #: The path of the feeding select that takes a seat's whole feeding at once (its values are
@@ -203,6 +208,10 @@ def hint_id(game_id: int, seat: int | None = None, decision: str | None = None) 
 def action_id(game_id: int, seat: int, decision: str, index: int,
               action: Mapping[str, Any]) -> str:
     return f"{VERSION}:a:{game_id}:{seat}:{decision}:{index}:{check_of(action)}"
+
+
+def undo_id(game_id: int, seat: int, move: int) -> str:
+    return f"{VERSION}:u:{game_id}:{seat}:{move}"
 
 
 def nav_id(game_id: int, seat: int, decision: str, path: Sequence[str]) -> str:

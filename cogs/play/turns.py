@@ -159,8 +159,48 @@ class PanelSelect(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
             await panel_click(interaction, self.pid, value)
 
 
+class UndoButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=panels.UNDO_TEMPLATE):
+    """"Take back" on the panel after a choice: the seat's move at log index ``move``,
+    taken back while harmless (``GameService.undo``; a stale click is refused as stale),
+    then the panel of the decision again."""
+
+    access_kind = "undo"
+    ack = UPDATE  # the panel itself is edited
+
+    def __init__(self, game_id: int, seat: int, move: int) -> None:
+        super().__init__(discord.ui.Button(style=discord.ButtonStyle.secondary,
+                                           label=t("play.undo"),
+                                           custom_id=panels.undo_id(game_id, seat, move)))
+        self.game_id, self.seat, self.move = game_id, seat, move
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.game_id, self.seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UndoButton:
+        return cls(int(match["game"]), int(match["seat"]), int(match["move"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        service = _service(interaction.client)
+        try:
+            await acknowledge(interaction, UPDATE)
+            async with live_panels(interaction.client).holding(self.game_id, self.seat):
+                await service.undo(self.game_id, interaction.user.id, self.move)
+                _remember_move(interaction.client, self.game_id, self.seat, None)
+                state = await service.panel(self.game_id, interaction.user.id, seat=self.seat)
+                panel, file = layout(state, note=t("game.undo.done", id=self.game_id))
+                await interaction.edit_original_response(**_message_kwargs(panel, file))
+                live_panels(interaction.client).touch(interaction, self.game_id, self.seat,
+                                                      state.decision_id)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect)
+    TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect,
+    UndoButton)
 
 
 def take_turn_view(game_id: int, *, hints: bool = False) -> discord.ui.View:
@@ -264,13 +304,31 @@ async def move_panel(client: Any, game_id: int, seat: int) -> bool:
                 if state.decision_id is None or state.decision_id == entry.shown:
                     return False
                 panel, file = layout(state)
-                await entry.interaction.edit_original_response(**_message_kwargs(panel, file))
+                await entry.interaction.edit_original_response(
+                    **_message_kwargs(panel, file, _undo_view(client, game_id, seat)))
         except (discord.HTTPException, Refusal) as exc:
             log.info("live panel of game %s seat %s cannot move (%s)", game_id, seat, exc)
             registry.drop(game_id, seat)
             return False
         entry.shown = state.decision_id
         return True
+
+
+def _undo_view(client: Any, game_id: int, seat: int) -> discord.ui.View | None:
+    """"Take back" for the seat's last choice made on a panel, while its live panel moves on
+    (the AI seats play after it): the log index is kept in the live registry (memory only,
+    on the bot: after a restart the buttons already sent still work, and ``/hadara-replay
+    undo`` always does); the service refuses a take-back no longer harmless, or stale."""
+    move = live_panels(client).moves.get((game_id, seat))
+    if move is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(game_id, seat, move))
+    return view
+
+
+def _remember_move(client: Any, game_id: int, seat: int, move: int | None) -> None:
+    live_panels(client).remember_move(game_id, seat, move)
 
 
 def _queue_button(state: PanelState) -> discord.ui.View | None:
@@ -357,7 +415,12 @@ async def _after_choice(interaction: Interaction, pid: panels.PanelId, chosen: C
                               pending=after.decision_id == pid.decision,
                               next_step=after.decision_id not in (None, pid.decision))
     panel, file = layout(after, note=note)
-    await interaction.edit_original_response(**_message_kwargs(panel, file))
+    # the move is the update's one row: the log's last entry then (len(log) == version)
+    undoable = chosen.kind in panels.UNDO_KINDS and len(chosen.update.by) == 1
+    _remember_move(interaction.client, pid.game, pid.seat,
+                   chosen.update.version - 1 if undoable else None)
+    extra = _undo_view(interaction.client, pid.game, pid.seat)
+    await interaction.edit_original_response(**_message_kwargs(panel, file, extra))
     live_panels(interaction.client).touch(interaction, pid.game, pid.seat, after.decision_id)
     clicked = interaction.message.id if interaction.message is not None else None
     await update_dm(interaction.client, pid.game, pid.seat, interaction.user, note=note,

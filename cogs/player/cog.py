@@ -136,7 +136,8 @@ async def _timezone_autocomplete(interaction: discord.Interaction[Any],
 @app_commands.describe(dms=L("cmd.settings.dms"), timezone=L("cmd.settings.timezone"),
                        quiet_hours=L("cmd.settings.quiet_hours"),
                        language=L("cmd.settings.language"),
-                       server_language=L("cmd.settings.server_language"))
+                       server_language=L("cmd.settings.server_language"),
+                       rated_undo=L("cmd.settings.rated_undo"))
 @app_commands.autocomplete(timezone=_timezone_autocomplete)
 @app_commands.choices(
     language=[app_commands.Choice(name=L("language.auto"), value=AUTO_LANGUAGE)]
@@ -146,10 +147,11 @@ async def _timezone_autocomplete(interaction: discord.Interaction[Any],
 async def settings(interaction: discord.Interaction[Any], dms: bool | None = None,
                    timezone: app_commands.Range[str, 1, 64] | None = None,
                    quiet_hours: app_commands.Range[str, 1, 20] | None = None,
-                   language: str | None = None, server_language: str | None = None) -> None:
+                   language: str | None = None, server_language: str | None = None,
+                   rated_undo: bool | None = None) -> None:
     bot = hadara_bot(interaction)
     languages = bot.service.languages
-    if server_language is not None:  # the server's: its managers only
+    if server_language is not None or rated_undo is not None:  # the server's: its managers
         server_rule(interaction, "server.settings")
     changes: dict[str, Any] = {}
     if timezone is not None:
@@ -174,11 +176,14 @@ async def settings(interaction: discord.Interaction[Any], dms: bool | None = Non
                                else language)
     if server_language is not None and interaction.guild_id is not None:
         await languages.set_guild(interaction.guild_id, server_language)
+    if rated_undo is not None and interaction.guild_id is not None:
+        await bot.service.set_undo_rated(interaction.guild_id, rated_undo)
     # the answer is in the language just chosen
     set_current(await languages.for_user(interaction.user.id, str(interaction.locale),
                                          interaction.guild_id))
     key = "game.settings.dms_on" if current.get("dm_turns") else "game.settings.dms_off"
-    changed = changes or language is not None or server_language is not None
+    changed = (changes or language is not None or server_language is not None
+               or rated_undo is not None)
     head = t("game.settings.saved") if changed else t("game.settings.title")
     chosen = await languages.choice(interaction.user.id)
     lines = [t("settings.language", language=NATIVE_NAMES[chosen]) if chosen else
@@ -186,6 +191,8 @@ async def settings(interaction: discord.Interaction[Any], dms: bool | None = Non
     if interaction.guild_id is not None:
         lines.append(t("settings.server_language", language=NATIVE_NAMES[
             await languages.for_guild(interaction.guild_id)]))
+        lines.append(t("settings.rated_undo.on") if await bot.service.undo_rated(
+            interaction.guild_id) else t("settings.rated_undo.off"))
     text = "\n".join([head, *lines, t(key), *settings_lines(current)])
     await interaction.followup.send(text, ephemeral=True)
 

@@ -20,6 +20,7 @@ from cogs.edge.guard import PRIVATE, acknowledge
 from cogs.edge.language import L
 
 from .components import COMPONENTS, show
+from .fork import COMPONENTS as FORK_COMPONENTS
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -39,7 +40,7 @@ class Replay(Feature):
     """The replay viewer."""
 
     COMMANDS: ClassVar[Commands] = ((REPLAY, view),)
-    COMPONENTS: ClassVar[Components] = COMPONENTS
+    COMPONENTS: ClassVar[Components] = (*COMPONENTS, *FORK_COMPONENTS)
 
     def __init__(self, bot: HadaraBot) -> None:
         self.bot = bot

@@ -10,6 +10,9 @@ runs:
 - ``hd1:rj:<game>``: the select jumping to the first step of an epoch and phase (its values are
   step numbers).
 
+A finished game's step that comes before one of the viewer's own decisions also has "Play
+from here" (:class:`.fork.ForkButton`: a practice game from that decision).
+
 A step beyond the last one shown (a modified client, a value typed by hand) is refused by the
 service (``stale`` / ``replay_step``) and answered privately, like any stale click.
 """
@@ -28,6 +31,8 @@ from cogs.edge.errors import reply_error, safe_reply
 from cogs.edge.games import hadara_bot
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
 from i18n import current
+
+from .fork import ForkButton
 
 Interaction = discord.Interaction[Any]
 
@@ -192,7 +197,14 @@ async def show(interaction: Interaction, game_id: int, step: int | None) -> None
     step) or in the private answer (a command, "Watch the replay")."""
     try:
         await acknowledge(interaction, PRIVATE)  # (the guard's, already)
-        state = await hadara_bot(interaction).service.replay(game_id, step, current())
-        await interaction.edit_original_response(content=None, **build(state))
+        service = hadara_bot(interaction).service
+        state = await service.replay(game_id, step, current())
+        payload = build(state)
+        # a finished game's step before one of the viewer's own decisions: "Play from here"
+        if state.full and state.step < state.last and await service.forkable(
+                game_id, interaction.user.id, state.step):
+            payload["view"].add_item(ForkButton(game_id, state.step,
+                                                label=t("fork.replay_button"), row=2))
+        await interaction.edit_original_response(content=None, **payload)
     except Exception as exc:
         await reply_error(interaction, exc)

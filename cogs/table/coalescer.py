@@ -22,7 +22,8 @@ from hadara.narrate import EPOCH, describe, step_name
 HEADLINE_EVENTS = frozenset({"setup_revealed", "round_revealed", "colony_taken",
                              "statue_carved", "feeding_revealed", "medals_revealed"})
 #: Events whose lines go along when a message is posted anyway (a ping, a headline).
-CONTEXT_EVENTS = frozenset({"wheel_set", "took", "income", "phase_b_started", "epoch_started"})
+CONTEXT_EVENTS = frozenset({"wheel_set", "took", "income", "phase_b_started", "epoch_started",
+                            "undone"})  # "X took back their move" (Game.undo): news, no ping
 MAX_CONTENT = 2000
 
 

@@ -1,5 +1,6 @@
 """The table's commands: ``/hadara new``, ``join``, ``leave``, ``start``, ``board``,
-``history``, ``concede`` and ``abandon`` (attached to ``/hadara`` by the ``Table`` feature).
+``history``, ``concede`` and ``abandon`` (attached to ``/hadara`` by the ``Table`` feature),
+and ``/hadara-replay undo``.
 
 Thin adapters: the game is resolved and the access policy asked (``cogs.edge.games``), the
 service called once, the answer private. Refusals are raised and worded by ``cogs.edge.errors``.
@@ -15,7 +16,7 @@ from discord import app_commands
 from bot.messages import t
 from bot.service import Refusal, scheduler
 from bot.storage.base import ACTIVE
-from cogs.commands import HADARA, GameArg
+from cogs.commands import HADARA, REPLAY, GameArg
 from cogs.edge.errors import Denied
 from cogs.edge.feature import Commands
 from cogs.edge.games import find_game, game_autocomplete, hadara_bot, resolve_game
@@ -163,6 +164,19 @@ async def concede(interaction: discord.Interaction[Any], game: GameArg | None = 
     await interaction.followup.send(t("game.concede.done", id=gid), ephemeral=True)
 
 
+@app_commands.command(name="undo", description=L("cmd.undo"))
+@app_commands.describe(game=L("cmd.game"))
+@app_commands.autocomplete(game=game_autocomplete)
+async def undo(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+    """Take back one's last move while harmless (``GameService.undo``: the last move as it
+    is now; a command, unlike a panel's button, is never stale)."""
+    gid = await find_game(interaction, game)
+    bot = hadara_bot(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.service.undo(gid, interaction.user.id)
+    await interaction.followup.send(t("game.undo.done", id=gid), ephemeral=True)
+
+
 @app_commands.command(name="abandon", description=L("cmd.abandon"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
@@ -176,4 +190,7 @@ async def abandon(interaction: discord.Interaction[Any], game: GameArg | None = 
 
 
 COMMANDS: Commands = ((HADARA, new), (HADARA, join), (HADARA, leave), (HADARA, start),
-                      (HADARA, board), (HADARA, history), (HADARA, concede), (HADARA, abandon))
+                      (HADARA, board), (HADARA, history), (HADARA, concede), (HADARA, abandon),
+                      # under /hadara-replay: /hadara holds 18 subcommands, a quarter of
+                      # Discord's 25 kept free (tests/e2e/test_command_tree.py)
+                      (REPLAY, undo))

@@ -58,6 +58,7 @@ EXPECTED: dict[str, set[str]] = {
     "decide": SEATED,
     "queue": SEATED,
     "concede": SEATED,
+    "undo": SEATED,
     "rejoin": SEATED,
     "leave": SEATED,
     "join": AT_HOME,
@@ -68,6 +69,7 @@ EXPECTED: dict[str, set[str]] = {
     "abandon": {"host", "manager", "thread_manager"},
     "repair": {"manager"},
     "review": SEATED,
+    "fork": SEATED,  # (the service: only one's own decisions, a finished game)
     "void": {"manager"},
 }
 #: Export: nobody while the game is in its lobby or in play; afterwards its players and the

@@ -52,7 +52,8 @@ def test_one_command_per_audience() -> None:
         assert not any(isinstance(c, app_commands.Group) for c in group.commands), group.name
     assert {"new", "board", "hand", "settings", "learn"} <= {c.name for c in
                                                            by_name["hadara"].commands}
-    assert {c.name for c in by_name["hadara-replay"].commands} == {"review", "export", "view"}
+    assert {c.name for c in by_name["hadara-replay"].commands} == {"review", "export", "view",
+                                                                   "undo"}
     assert {"create", "standings", "profile", "leaderboard"} <= {
         c.name for c in by_name["hadara-league"].commands}
     assert {c.name for c in by_name["hadara-admin"].commands} == {

@@ -48,8 +48,16 @@ from cogs.multiday.cog import VoteButton
 from cogs.play import panels as P
 from cogs.play import queue as A
 from cogs.play.queue import AheadButton, AheadSelect
-from cogs.play.turns import ActionButton, HintButton, NavButton, PanelSelect, TakeTurnButton
+from cogs.play.turns import (
+    ActionButton,
+    HintButton,
+    NavButton,
+    PanelSelect,
+    TakeTurnButton,
+    UndoButton,
+)
 from cogs.replay.components import ReplayButton, ReplaySelect, jump_id
+from cogs.replay.fork import ForkButton
 from cogs.table.follow import FollowButton
 from cogs.table.lobby import LOBBY_ACTIONS, LobbyButton, RematchButton
 from i18n import translate
@@ -73,7 +81,8 @@ STATUSES = (LOBBY, ACTIVE, FINISHED, ABANDONED)
 #: finished or abandoned game changes no more; a rematch opens another table.)
 CHANGES = {
     LOBBY: frozenset({"join", "leave", "start", "add_ai", "abandon", "repair"}),
-    ACTIVE: frozenset({"concede", "abandon", "decide", "queue", "vote", "rejoin", "repair"}),
+    ACTIVE: frozenset({"concede", "abandon", "decide", "queue", "vote", "rejoin", "repair",
+                       "undo"}),
     FINISHED: frozenset(),
     ABANDONED: frozenset(),
 }
@@ -225,6 +234,7 @@ GAME_COMMANDS: dict[str, Callable[[Matrix], dict[str, Any]]] = {
     "hadara-replay review": lambda m: {},
     "hadara-replay export": lambda m: {},
     "hadara-replay view": lambda m: {},
+    "hadara-replay undo": lambda m: {},
     "hadara-admin void": lambda m: {},
     "hadara-admin repair": lambda m: {},
 }
@@ -299,12 +309,14 @@ SAMPLES: dict[type, Callable[[Target], list[Any]]] = {
     AheadButton: lambda g: [AheadButton(_button(A.custom_id(g.gid, g.seat, "o")))],
     AheadSelect: lambda g: [AheadSelect(_select(A.custom_id(g.gid, g.seat, "c", g.token),
                                                 "skip"))],
+    UndoButton: lambda g: [UndoButton(g.gid, g.seat, 0)],
     VoteButton: lambda g: [VoteButton(g.gid, g.host_seat)],
     NotesOffButton: lambda g: [NotesOffButton(g.user)],
     RepairButton: lambda g: [RepairButton(g.gid, 0)],
     FollowButton: lambda g: [FollowButton(g.gid)],
     ReplayButton: lambda g: [ReplayButton(g.gid, 0, "f")],
     ReplaySelect: lambda g: [ReplaySelect(_select(jump_id(g.gid), "0"))],
+    ForkButton: lambda g: [ForkButton(g.gid, 0)],
 }
 
 

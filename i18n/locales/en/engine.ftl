@@ -217,6 +217,7 @@ engine-event-colony_skipped = { $name } takes no colony.
 engine-event-statue-colour = { $name } carves statue { $space } with a { $tile } tile (+{ $steps } on that track){ $pay }.
 engine-event-statue-points = { $name } carves statue { $space } with a tile on its points side{ $pay }.
 engine-event-statue_skipped = { $name } carves no statue.
+engine-event-undone = { $name } took back their move.
 engine-event-feeding-short = { $name } { $cards }
 engine-event-feeding_started-fed = Feeding of epoch { $epoch }: everyone has food for their cards.
 engine-event-feeding_started = Feeding of epoch { $epoch }: cards to remove or pay for — { $short }.

@@ -212,6 +212,7 @@ engine-event-colony_skipped = { $name } ne prend aucune Colonie.
 engine-event-statue-colour = { $name } sculpte le buste { $space } avec un jeton Bonus { $tile } (+{ $steps } sur cette piste){ $pay }.
 engine-event-statue-points = { $name } sculpte le buste { $space } avec un jeton Bonus côté points de victoire{ $pay }.
 engine-event-statue_skipped = { $name } ne sculpte aucun buste.
+engine-event-undone = { $name } a repris son coup.
 engine-event-feeding-short = { $name } { $cards }
 engine-event-feeding_started-fed = Alimentation de l'Époque { $epoch } : chacun a assez d'Alimentation pour ses cartes.
 engine-event-feeding_started = Alimentation de l'Époque { $epoch } : cartes à retirer ou à payer — { $short }.

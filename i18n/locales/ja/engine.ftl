@@ -152,6 +152,7 @@ engine-event-colony_skipped = { $name }は植民地を獲得しませんでし�
 engine-event-statue-colour = { $name }は{ $tile }のボーナストークンで彫像{ $space }を作りました（その国力+{ $steps }）{ $pay }。
 engine-event-statue-points = { $name }はボーナストークンを勝利点の面で置き、彫像{ $space }を作りました{ $pay }。
 engine-event-statue_skipped = { $name }は彫像を作りませんでした。
+engine-event-undone = { $name }は手を戻しました。
 engine-event-feeding-short = { $name } { $cards }枚
 engine-event-feeding_started-fed = 時代{ $epoch }の食料供給：全員の食料が足りています。
 engine-event-feeding_started = 時代{ $epoch }の食料供給：除外するか支払うカード — { $short }。
