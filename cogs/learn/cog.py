@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -34,6 +34,7 @@ from cogs.edge.games import hadara_bot, remember_thread
 from cogs.edge.guard import Guarded
 from cogs.edge.language import user_language
 from cogs.edge.tasks import Tasks
+from cogs.edge.threads import private_thread
 from cogs.table.lobby import check_table_permissions, table_channel
 from i18n import speaking
 
@@ -45,7 +46,6 @@ log = logging.getLogger(__name__)
 LEVELS = ("random", "greedy")
 AI_SEATS = 2
 MAX_THREAD_NAME = 100
-ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 CAUSES = frozenset({"started", "action", "ai", "forced", "deadline", "ahead"})
 
 
@@ -123,16 +123,7 @@ async def open_learning_game(bot: HadaraBot, channel: discord.TextChannel,
         for _ in range(AI_SEATS):
             await service.add_ai(gid, level)
         title = t("learn.thread_name", id=gid, name=name)[:MAX_THREAD_NAME]
-        thread: discord.Thread
-        try:
-            thread = await channel.create_thread(
-                name=title, type=discord.ChannelType.private_thread, invitable=False,
-                auto_archive_duration=ARCHIVE_MINUTES)
-            await thread.add_user(user)
-        except discord.HTTPException:
-            thread = await channel.create_thread(
-                name=title, type=discord.ChannelType.public_thread,
-                auto_archive_duration=ARCHIVE_MINUTES)
+        thread = await private_thread(channel, user, title)
         await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
                                         "thread": thread.id})
         remember_thread(bot, thread.id, gid)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import TYPE_CHECKING, Any, Final, Literal, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -22,6 +22,7 @@ from bot.service import Refusal
 from cogs.edge.errors import Denied, reply_error
 from cogs.edge.games import hadara_bot, remember_thread
 from cogs.edge.guard import PRIVATE, Guarded, acknowledge
+from cogs.edge.threads import private_thread
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -30,7 +31,6 @@ Interaction = discord.Interaction[Any]
 
 FORK_TEMPLATE = r"hd1:fk:(?P<game>[0-9]{1,19}):(?P<index>[0-9]{1,6})"
 MAX_THREAD_NAME = 100
-ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 
 
 def fork_id(game_id: int, index: int) -> str:
@@ -101,16 +101,7 @@ async def open_practice_game(bot: HadaraBot, interaction: Interaction, game_id: 
     try:
         title = t("fork.thread_name", id=gid, game=game_id,
                   name=user.display_name)[:MAX_THREAD_NAME]
-        thread: discord.Thread
-        try:
-            thread = await channel.create_thread(
-                name=title, type=discord.ChannelType.private_thread, invitable=False,
-                auto_archive_duration=ARCHIVE_MINUTES)
-            await thread.add_user(user)
-        except discord.HTTPException:
-            thread = await channel.create_thread(
-                name=title, type=discord.ChannelType.public_thread,
-                auto_archive_duration=ARCHIVE_MINUTES)
+        thread = await private_thread(channel, user, title)
         await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
                                         "thread": thread.id})
         remember_thread(bot, thread.id, gid)
