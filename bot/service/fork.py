@@ -43,8 +43,8 @@ from hadara.ai import agent_names
 from hadara.engine import Result
 
 from . import edges, refusals, updates
-from .live import PERSON, Live, author, new_revision
-from .lobby import lobby_record
+from .live import PERSON, author, new_revision
+from .lobby import lobby_record, open_lobby
 from .refusals import Refusal
 from .updates import Update
 
@@ -160,14 +160,7 @@ class Forks:
                      "practice": True,
                      FORK: {"game": game_id, "action": index, "seat": seat}},
             created_at=now, updated_at=now, host_user_id=user_id, seats=seats)
-        async with edges.storage():
-            gid = await self.store.create_game(record)
-        record = replace(record, id=gid)
-        async with self.store.lock(gid):
-            live = Live(record, None)
-            self.live.add(live)
-            self.writes.publish_lobby(live, updates.CREATED)
-        return gid
+        return await open_lobby(self.store, self.live, self.writes, record)
 
     async def start(self, fork_id: int, user_id: int) -> Update:
         """The practice game at its moment: the original's setup and seed, its rows before

@@ -102,14 +102,7 @@ class Lobby:
             options={**extra, "seats": seats, "rated": bool(rated),
                      "hints": bool(hints)},
             created_at=now, updated_at=now, host_user_id=host_user_id, seats=seat_list)
-        async with edges.storage():
-            gid = await self.store.create_game(record)
-        record = replace(record, id=gid)
-        async with self.store.lock(gid):
-            live = Live(record, None)
-            self.live.add(live)
-            self.writes.publish_lobby(live, updates.CREATED)
-        return gid
+        return await open_lobby(self.store, self.live, self.writes, record)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Update:
         edges.check_user(user_id)
@@ -188,3 +181,16 @@ class Lobby:
             live.record, live.game, live.rev = new, game, new_revision()
             self.store.notify(game_id, game.version)
             return self.writes.update(live, None, game, game.opening, updates.STARTED, [])
+
+
+async def open_lobby(store: Store, games: LiveGames, writes: Writes, record: GameRecord) -> int:
+    """Store a new game's lobby record (``record.id`` is assigned), hold it in memory and
+    publish its creation; the new game's id (a table's lobby, a practice fork)."""
+    async with edges.storage():
+        gid = await store.create_game(record)
+    record = replace(record, id=gid)
+    async with store.lock(gid):
+        live = Live(record, None)
+        games.add(live)
+        writes.publish_lobby(live, updates.CREATED)
+    return gid

@@ -3,9 +3,15 @@ make private threads, else public, with the player added."""
 
 from __future__ import annotations
 
-from typing import Final, Literal
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, Literal
 
 import discord
+
+from bot.service import Refusal
+
+from .games import remember_thread
 
 #: Private games wait a week without a message before Discord archives their thread.
 PRIVATE_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
@@ -26,4 +32,25 @@ async def private_thread(channel: discord.TextChannel, user: discord.abc.Snowfla
         thread = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread,
             auto_archive_duration=PRIVATE_ARCHIVE_MINUTES)
+    return thread
+
+
+async def open_private_game(bot: Any, channel: discord.TextChannel, user: discord.abc.User,
+                            game_id: int, title: str, welcome: str,
+                            start: Callable[[], Awaitable[object]]) -> discord.Thread:
+    """A private game's table (a learning game, a practice fork): its thread, remembered,
+    with ``welcome`` posted, then ``start`` (the game starts and its AI seats move). If any
+    of it fails the game is abandoned, so no lobby is left without a thread."""
+    service = bot.service
+    try:
+        thread = await private_thread(channel, user, title)
+        await service.set_discord(game_id, {"guild": channel.guild.id, "channel": channel.id,
+                                            "thread": thread.id})
+        remember_thread(bot, thread.id, game_id)
+        await thread.send(welcome, allowed_mentions=discord.AllowedMentions.none())
+        await start()
+    except BaseException:
+        with contextlib.suppress(Refusal):
+            await service.abandon(game_id, None, is_admin=True)
+        raise
     return thread

@@ -30,11 +30,11 @@ from cogs.commands import HADARA
 from cogs.edge import language
 from cogs.edge.errors import Denied, reply_error
 from cogs.edge.feature import Commands, Components, Feature
-from cogs.edge.games import hadara_bot, remember_thread
+from cogs.edge.games import hadara_bot
 from cogs.edge.guard import Guarded
 from cogs.edge.language import user_language
 from cogs.edge.tasks import Tasks
-from cogs.edge.threads import private_thread
+from cogs.edge.threads import open_private_game
 from cogs.table.lobby import check_table_permissions, table_channel
 from i18n import speaking
 
@@ -122,18 +122,13 @@ async def open_learning_game(bot: HadaraBot, channel: discord.TextChannel,
     try:
         for _ in range(AI_SEATS):
             await service.add_ai(gid, level)
-        title = t("learn.thread_name", id=gid, name=name)[:MAX_THREAD_NAME]
-        thread = await private_thread(channel, user, title)
-        await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
-                                        "thread": thread.id})
-        remember_thread(bot, thread.id, gid)
-        await thread.send(t("learn.welcome", count=AI_SEATS),
-                          allowed_mentions=discord.AllowedMentions.none())
-        await service.start(gid, user.id)
     except BaseException:
         with contextlib.suppress(Refusal):
             await service.abandon(gid, None, is_admin=True)
         raise
+    thread = await open_private_game(
+        bot, channel, user, gid, t("learn.thread_name", id=gid, name=name)[:MAX_THREAD_NAME],
+        t("learn.welcome", count=AI_SEATS), lambda: service.start(gid, user.id))
     return gid, thread
 
 

@@ -11,18 +11,16 @@ channel the click came from, with the player's seat kept and AI players in the o
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
 from bot.messages import t
-from bot.service import Refusal
 from cogs.edge.errors import Denied, reply_error
-from cogs.edge.games import hadara_bot, remember_thread
+from cogs.edge.games import hadara_bot
 from cogs.edge.guard import PRIVATE, Guarded, acknowledge
-from cogs.edge.threads import private_thread
+from cogs.edge.threads import open_private_game
 
 if TYPE_CHECKING:
     from bot.client import HadaraBot
@@ -98,18 +96,8 @@ async def open_practice_game(bot: HadaraBot, interaction: Interaction, game_id: 
     bot.service.limit("learn", user.id)  # a thread each, as a learning game
     service = bot.service
     gid = await service.fork(game_id, user.id, index)
-    try:
-        title = t("fork.thread_name", id=gid, game=game_id,
-                  name=user.display_name)[:MAX_THREAD_NAME]
-        thread = await private_thread(channel, user, title)
-        await service.set_discord(gid, {"guild": channel.guild.id, "channel": channel.id,
-                                        "thread": thread.id})
-        remember_thread(bot, thread.id, gid)
-        await thread.send(t("fork.welcome", game=game_id),
-                          allowed_mentions=discord.AllowedMentions.none())
-        await service.start_fork(gid, user.id)
-    except BaseException:
-        with contextlib.suppress(Refusal):
-            await service.abandon(gid, None, is_admin=True)
-        raise
+    title = t("fork.thread_name", id=gid, game=game_id, name=user.display_name)
+    thread = await open_private_game(bot, channel, user, gid, title[:MAX_THREAD_NAME],
+                                     t("fork.welcome", game=game_id),
+                                     lambda: service.start_fork(gid, user.id))
     return gid, thread
