@@ -139,13 +139,31 @@ class Catalog:
     version: str
     #: (epoch, colour, advanced_allowed) -> card ids in data order
     _pools: dict[tuple[int, str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
+    #: requirement -> colony tile ids, filled by colonies_at (the records never change)
+    _colony_pools: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False,
+                                                      compare=False)
+    #: caches of derived tables for the engine's hot paths (see :meth:`memo`)
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def memo(self, key: Any, build: Any, *args: Any) -> Any:
+        """A table derived from this catalog by ``build(self, *args)``, built once per key:
+        the records never change, so the engine's hot paths keep their lookups here."""
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = build(self, *args)
+        return got
 
     def pool(self, epoch: int, colour: str, advanced: bool) -> tuple[str, ...]:
         """The cards of one epoch and colour used by a game mode (R-S1)."""
         return self._pools[(epoch, colour, advanced)]
 
     def colonies_at(self, requirement: int) -> tuple[str, ...]:
-        return tuple(c.id for c in self.colonies.values() if c.requirement == requirement)
+        """The colony tiles of one level, in data order (kept once asked: setups ask often)."""
+        got = self._colony_pools.get(requirement)
+        if got is None:
+            got = self._colony_pools[requirement] = tuple(
+                c.id for c in self.colonies.values() if c.requirement == requirement)
+        return got
 
 
 # ---------------------------------------------------------------------------------------------

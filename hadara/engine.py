@@ -9,7 +9,8 @@ Rule ids (R-…, E…, F1, M1, G…, P…, D-…) refer to ``docs/rules.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Self
 
 from . import scoring
@@ -56,20 +57,39 @@ REVEALING = frozenset({"setup_revealed", "setup_done", "round_revealed", "feedin
 #: medal choices are never taken back (announcing it would tell others they exist).
 UNDOABLE = frozenset({"take", "colony_skip", "statue", "statue_skip", "colony", "wheel"})
 UNDO = "undo"
+_PICKS = (DRAFT, SETUP_SIDE)  # simultaneous picks that may be replaced until the reveal
 #: Hidden choices that a later undo would betray (the view's version counts them once
 #: revealed): an undo whose entries include one is refused.
 HIDDEN = frozenset({"feed_remove", "feed_pay", "medal"})
 
 
-@dataclass
 class Result:
-    """What an accepted action caused: public events, and private events per seat."""
+    """What an accepted action caused: public events, and private events per seat.
 
-    public: list[Event] = field(default_factory=list)
-    private: dict[int, list[Event]] = field(default_factory=dict)
-    # Indices of ``game.log`` entries this result wrote: appended, or overwritten by a
-    # replaced simultaneous pick. A store mirrors exactly these rows (upsert by index).
-    logged: list[int] = field(default_factory=list)
+    A plain class with slots rather than a dataclass: search applies tens of thousands of
+    actions a second and a dataclass's default factories cost a microsecond each."""
+
+    __slots__ = ("public", "private", "logged")
+
+    def __init__(self, public: list[Event] | None = None,
+                 private: dict[int, list[Event]] | None = None,
+                 logged: list[int] | None = None) -> None:
+        self.public: list[Event] = [] if public is None else public
+        self.private: dict[int, list[Event]] = {} if private is None else private
+        # Indices of ``game.log`` entries this result wrote: appended, or overwritten by a
+        # replaced simultaneous pick. A store mirrors exactly these rows (upsert by index).
+        self.logged: list[int] = [] if logged is None else logged
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.public, self.private, self.logged) == (other.public, other.private,
+                                                             other.logged)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaced
+
+    def __repr__(self) -> str:
+        return f"Result(public={self.public!r}, private={self.private!r}, logged={self.logged!r})"
 
     @property
     def revealed(self) -> bool:
@@ -82,6 +102,58 @@ class Result:
         self.logged.extend(i for i in other.logged if i not in self.logged)
         for seat, evs in other.private.items():
             self.private.setdefault(seat, []).extend(evs)
+
+
+# Action dicts built once (templates): a quiet game's legal actions share them, a game with
+# events hands out copies. They hold only names and numbers, never a catalog's records.
+_COLONY_SKIP: Action = {"type": "colony_skip"}
+_STATUE_SKIP: Action = {"type": "statue_skip"}
+_MEDALS_DONE: Action = {"type": "medals_done"}
+_GOLD: Action = {"type": "medal", "kind": "gold"}
+_SILVER: tuple[Action, ...] = tuple({"type": "medal", "kind": "silver", "tile": c}
+                                    for c in TRACK_COLOURS)
+_FEED_PAY: Action = {"type": "feed_pay"}
+_FEED_REMOVE: dict[str, Action] = {}  # card id -> its removal at feeding
+_COLONY: dict[int, tuple[Action, Action]] = {}  # level -> (plunder, integrate), no payment
+_STATUE: dict[int, list[list[Action]]] = {}  # space -> per tile colour: colour, points side
+
+
+def _feed_template(card: str) -> Action:
+    got = _FEED_REMOVE[card] = {"type": "feed_remove", "card": card}
+    return got
+
+
+def _colony_templates(level: int) -> tuple[Action, Action]:
+    got = _COLONY[level] = ({"type": "colony", "level": level, "mode": "plunder"},
+                            {"type": "colony", "level": level, "mode": "integrate"})
+    return got
+
+
+def _statue_templates(space: int) -> list[list[Action]]:
+    got = _STATUE[space] = [[{"type": "statue", "space": space, "tile": c, "side": side}
+                             for side in ("colour", "points")] for c in TRACK_COLOURS]
+    return got
+
+
+CardRow = tuple[int, str, bool, Action, Action, tuple[Action, ...]]
+
+
+def _card_rows(catalog: Catalog, kind: str) -> dict[str, CardRow]:
+    """Card id -> (printed cost, colour, has P2, buy, sell, buy naming each P2 tile colour):
+    what listing a card's actions needs, with the action dicts built once (templates)."""
+    out: dict[str, CardRow] = {}
+    for cid, card in catalog.cards.items():
+        out[cid] = (card.cost, card.colour, card.effect_id == "P2",
+                    {"type": kind, "card": cid, "mode": "buy"},
+                    {"type": kind, "card": cid, "mode": "sell"},
+                    tuple({"type": kind, "card": cid, "mode": "buy", "tile": colour}
+                          for colour in TRACK_COLOURS))
+    return out
+
+
+#: What ``apply`` returns in a quiet game: empty, shared and read-only (tuples and a
+#: read-only mapping, so a caller cannot fill it by mistake).
+QUIET_RESULT = Result(public=(), private=MappingProxyType({}), logged=())  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -105,18 +177,19 @@ class Game(State):
     seed: int | None
     log: list[dict[str, Any]] | None
     opening: Result  # events of creation (game start, setup, first epoch)
-    _res: Result
+    _res: Result | None  # the events of the action being applied; None: a quiet game
 
     # ------------------------------------------------------------------ creation
 
     @classmethod
     def new(cls, players: list[str] | tuple[str, ...], variant: str = "basic", seed: int = 0,
-            catalog: Catalog | None = None) -> Game:
+            catalog: Catalog | None = None, *, quiet: bool = False) -> Game:
         """A game of 2–5 named players; the seed decides seats, cards and tiles.
 
         Refuses bad arguments with :class:`BadSetup`: players must be a list of 2–5 distinct,
         non-empty names of at most ``MAX_NAME`` characters; the seed an integer in
-        0..2**63-1 (it fits a database integer).
+        0..2**63-1 (it fits a database integer). ``quiet=True``: a game for search and
+        simulations, without log or events (:attr:`quiet`).
         """
         check_players(players)
         check_seed(seed)
@@ -124,11 +197,12 @@ class Game(State):
             raise BadSetup(f"The variant must be basic or advanced, not {variant!r}.",
                            "bad_variant", variant=str(variant)[:MAX_NAME])
         catalog = catalog or default_catalog()
-        return cls.from_setup(random_setup(catalog, players, variant, seed), seed, catalog)
+        # random_setup validated what it drew: no second check
+        return cls._create(random_setup(catalog, players, variant, seed), seed, catalog, quiet)
 
     @classmethod
     def from_setup(cls, setup: Setup, seed: int | None = None,
-                   catalog: Catalog | None = None) -> Game:
+                   catalog: Catalog | None = None, *, quiet: bool = False) -> Game:
         """A game from an explicit setup (tests and puzzles stack the deck this way)."""
         catalog = catalog or default_catalog()
         if seed is not None:
@@ -138,8 +212,15 @@ class Game(State):
         except (ValueError, TypeError, KeyError) as exc:
             raise BadSetup(f"The setup does not fit the rules or content: {exc}",
                            "bad_setup_record") from None
+        return cls._create(setup, seed, catalog, quiet)
+
+    @classmethod
+    def _create(cls, setup: Setup, seed: int | None, catalog: Catalog,
+                quiet: bool = False) -> Game:
+        """The game of a setup already validated against ``catalog``."""
         g = cls.__new__(cls)
-        g.setup, g.seed, g.log, g._res = setup, seed, [], Result()
+        g.setup, g.seed = setup, seed
+        g.log, g._res = (None, None) if quiet else ([], Result())
         n = setup.n
         levels = catalog.rules.colony_levels
         per = catalog.rules.bonus_tiles_per_colour
@@ -163,9 +244,10 @@ class Game(State):
             pending=[[] for _ in range(n)], done=[False] * n, acted=0,
             decision_ids=[None] * n, next_decision=1, version=0,
         )
-        g._emit({"kind": "game_started", "players": g.players[:], "variant": g.variant,
-                 "setup_cards": g.setup_card[:],
-                 "initiative": [g.initiative(s) for s in range(n)]})
+        if not quiet:
+            g._emit({"kind": "game_started", "players": g.players[:], "variant": g.variant,
+                     "setup_cards": g.setup_card[:],
+                     "initiative": [g.initiative(s) for s in range(n)]})
         if g.variant == "advanced":  # R-S3: each player chooses a side, simultaneously
             for s in range(n):
                 g._open(s)
@@ -173,18 +255,29 @@ class Game(State):
             for s in range(n):
                 g.side[s] = "A"
             g._begin_game()
-        g.opening, g._res = g._res, Result()
+        if g._res is None:
+            g.opening = QUIET_RESULT
+        else:
+            g.opening, g._res = g._res, Result()
         return g
 
-    def clone(self) -> Self:
+    def clone(self, quiet: bool = False) -> Self:
         """An independent copy (cheap, no deepcopy; the log's entries are shared, never
-        mutated)."""
+        mutated). ``quiet=True``: a copy for search, without log or events (:attr:`quiet`)."""
         g = State.clone(self)
         g.setup, g.seed = self.setup, self.seed
-        g.log = self.log[:] if self.log is not None else None
+        g.log = None if quiet or self.log is None else self.log[:]
         g.opening = self.opening
-        g._res = Result()
+        g._res = None if quiet else Result()
         return g
+
+    @property
+    def quiet(self) -> bool:
+        """A game for search (``clone(quiet=True)``, ``determinise(..., quiet=True)``): it
+        keeps no log, records no events (``apply`` returns an empty :class:`Result`), and its
+        ``legal_actions`` are shared, read-only dicts instead of fresh ones. Nobody reads a
+        playout's events, and building them was a third of the cost of an action."""
+        return self._res is None
 
     # ------------------------------------------------------------------ queries
 
@@ -194,7 +287,11 @@ class Game(State):
 
     def acting_seats(self) -> list[int]:
         """Seats with a pending decision (in simultaneous steps, also those who picked)."""
-        return [s for s in range(self.n) if self.decision_ids[s] is not None]
+        out = []  # a plain loop: cheaper than a comprehension for five seats
+        for s, d in enumerate(self.decision_ids):
+            if d is not None:
+                out.append(s)
+        return out
 
     def waiting_on(self) -> list[int]:
         """Seats the game waits for: pending and, in simultaneous steps, not yet picked."""
@@ -238,83 +335,122 @@ class Game(State):
     # -- legal action lists
 
     def _card_actions(self, seat: int, kind: str, cards: list[str]) -> list[Action]:
+        """Buy (P2: one per bonus tile left) if affordable, and sell, per card. The dicts come
+        from a table of templates: shared in a quiet game, copied otherwise."""
         out: list[Action] = []
-        cat = self.catalog
+        rows = self.catalog._memo.get(kind) or self.catalog.memo(kind, _card_rows, kind)
+        coins, ncol, tiles = self.coins[seat], self.ncol[seat], self.tiles[seat]
         for cid in cards:
-            card = cat.cards[cid]
-            if self.card_cost(seat, card) <= self.coins[seat]:
-                if card.effect_id == "P2" and any(self.tiles[seat]):
-                    for i, colour in enumerate(TRACK_COLOURS):
-                        if self.tiles[seat][i]:
-                            out.append({"type": kind, "card": cid, "mode": "buy", "tile": colour})
+            cost, colour, p2, buy, sell, buy_tile = rows[cid]
+            if cost - ncol.get(colour, 0) <= coins:  # R-A3 (cost floors at 0)
+                if p2 and (tiles[0] or tiles[1] or tiles[2] or tiles[3]):
+                    out.extend(a for a, k in zip(buy_tile, tiles, strict=True) if k)
                 else:
-                    out.append({"type": kind, "card": cid, "mode": "buy"})
-            out.append({"type": kind, "card": cid, "mode": "sell"})
+                    out.append(buy)
+            out.append(sell)
+        if self._res is not None:
+            return [a.copy() for a in out]
         return out
 
     def _colony_actions(self, seat: int) -> list[Action]:
         out: list[Action] = []
-        held = {self.catalog.colonies[t].requirement for t, _ in self.colonies[seat]}
-        p9 = self.eff[seat].get("P9", 0) * self.catalog.rules.eff("P9", "coins")
+        cat = self.catalog
+        colonies = cat.colonies
+        held = [colonies[t].requirement for t, _ in self.colonies[seat]]
+        eff = self.eff[seat]
+        p9 = eff.get("P9", 0) * cat.rules.eff("P9", "coins") if eff else 0
+        p15 = eff.get("P15") if eff else None
         coins = self.coins[seat]
-        for level, stack in zip(self.catalog.rules.colony_levels, self.colony_stacks, strict=True):
-            if level in held or not stack:
+        # requirement_gap for every level at once: the military track less P14's reduction
+        military = self.tracks[seat][MILITARY] + (
+            eff.get("P14", 0) * cat.rules.eff("P14", "reduction") if eff else 0)
+        for level, stack in zip(cat.rules.colony_levels, self.colony_stacks, strict=True):
+            if not stack or level in held:
                 continue
-            pay = self.requirement_payment(seat, self.requirement_gap(seat, level, MILITARY))
+            if level <= military:
+                pay: int | None = 0
+            elif not p15:  # requirement_payment: None without P15
+                continue
+            else:
+                pay = self.requirement_payment(seat, level - military)
             if pay is None or pay > coins:
                 continue
-            base: Action = {"type": "colony", "level": level}
+            integrate = coins - pay + p9 >= cat.colonies[stack[0]].cost
             if pay:
-                base["pay"] = pay
-            out.append({**base, "mode": "plunder"})
-            if coins - pay + p9 >= self.catalog.colonies[stack[0]].cost:
-                out.append({**base, "mode": "integrate"})
-        out.append({"type": "colony_skip"})
-        return out
+                out.append({"type": "colony", "level": level, "pay": pay, "mode": "plunder"})
+                if integrate:
+                    out.append({"type": "colony", "level": level, "pay": pay,
+                                "mode": "integrate"})
+                continue
+            plunder_it, integrate_it = _COLONY.get(level) or _colony_templates(level)
+            out.append(plunder_it)
+            if integrate:
+                out.append(integrate_it)
+        out.append(_COLONY_SKIP)
+        return out if self._res is None else [a.copy() for a in out]
 
     def _statue_actions(self, seat: int) -> list[Action]:
+        tiles = self.tiles[seat]
+        if not (tiles[0] or tiles[1] or tiles[2] or tiles[3]):
+            return [_STATUE_SKIP if self._res is None else _STATUE_SKIP.copy()]
         out: list[Action] = []
-        if not any(self.tiles[seat]):
-            return [{"type": "statue_skip"}]
+        eff = self.eff[seat]
+        culture = self.tracks[seat][CULTURE] + (  # requirement_gap, for every space at once
+            eff.get("P14", 0) * self.catalog.rules.eff("P14", "reduction") if eff else 0)
+        coins = self.coins[seat]
         for space, placed in zip(self.catalog.statues, self.statues[seat], strict=True):
             if placed is not None:
                 continue
-            pay = self.requirement_payment(
-                seat, self.requirement_gap(seat, space.requirement, CULTURE))
-            if pay is None or pay > self.coins[seat]:
+            if space.requirement <= culture:
+                both = _STATUE.get(space.space) or _statue_templates(space.space)
+                for i in range(4):
+                    if tiles[i]:
+                        out += both[i]
+                continue
+            pay = self.requirement_payment(seat, space.requirement - culture)
+            if pay is None or pay > coins:
                 continue
             for i, colour in enumerate(TRACK_COLOURS):
-                if self.tiles[seat][i]:
+                if tiles[i]:
                     for side in ("colour", "points"):
-                        a: Action = {"type": "statue", "space": space.space, "tile": colour,
-                                     "side": side}
-                        if pay:
-                            a["pay"] = pay
-                        out.append(a)
-        out.append({"type": "statue_skip"})
-        return out
+                        out.append({"type": "statue", "space": space.space, "tile": colour,
+                                    "side": side, "pay": pay})
+        out.append(_STATUE_SKIP)
+        return out if self._res is None else [a.copy() for a in out]
 
     def _feeding_actions(self, seat: int) -> list[Action]:
         st = self.feeding_status(seat)
-        out: list[Action] = [{"type": "feed_remove", "card": c} for c in st["cards"]]
+        remove = _FEED_REMOVE
+        out: list[Action] = [remove.get(c) or _feed_template(c) for c in st["cards"]]
         rules = self.catalog.rules
         if (st["has_p6"] and st["paid"] < rules.eff("P6", "max_cards")
                 and st["coins"] >= rules.eff("P6", "coins_per_card")):
-            out.append({"type": "feed_pay"})
-        return out
+            out.append(_FEED_PAY)
+        return out if self._res is None else [a.copy() for a in out]
 
     def _medal_actions(self, seat: int) -> list[Action]:
-        st = self.medal_status(seat)
+        # medal_status, inline: the seat's pending purchases counted
+        silver_cost, gold_cost = self.medal_cost(seat, "silver"), self.medal_cost(seat, "gold")
+        tiles = self.tiles[seat][:]
+        coins, silver, gold = self.coins[seat], len(self.silver[seat]), self.gold[seat]
+        for a in self.pending[seat]:
+            if a.get("kind") == "silver":
+                silver += 1
+                coins -= silver_cost
+                tiles[TRACK_OF_COLOUR[a["tile"]]] -= 1
+            elif a.get("kind") == "gold":
+                gold += 1
+                coins -= gold_cost
         rules = self.catalog.rules
         out: list[Action] = []
-        if st["silver"] < rules.max_silver and st["coins"] >= self.medal_cost(seat, "silver"):
-            for i, colour in enumerate(TRACK_COLOURS):
-                if st["tiles"][i] > 0:
-                    out.append({"type": "medal", "kind": "silver", "tile": colour})
-        if st["gold"] < rules.max_gold and st["coins"] >= self.medal_cost(seat, "gold"):
-            out.append({"type": "medal", "kind": "gold"})
-        out.append({"type": "medals_done"})
-        return out
+        if silver < rules.max_silver and coins >= silver_cost:
+            for i in range(4):
+                if tiles[i] > 0:
+                    out.append(_SILVER[i])
+        if gold < rules.max_gold and coins >= gold_cost:
+            out.append(_GOLD)
+        out.append(_MEDALS_DONE)
+        return out if self._res is None else [a.copy() for a in out]
 
     # ------------------------------------------------------------------ applying
 
@@ -338,15 +474,32 @@ class Game(State):
                 raise MalformedAction("An undo names the count of entries it takes back.",
                                       "malformed_field", field="count")
             return self.undo(seat, count)
-        if self.decision_ids[seat] is None:
+        did = self.decision_ids[seat]
+        if did is None:
             raise self._not_your_decision(seat)
-        if decision_id is not None and decision_id != self.decision_ids[seat]:
+        if decision_id is not None and decision_id != did:
             raise StaleDecision("That choice is no longer open: the game has moved on.")
+        if self._res is None:  # a quiet game: no log, no events (search)
+            if check:
+                action = self._legal_copy(seat, action)
+            commits = self.commits
+            if action["type"] == "draft":  # half of all actions: _pick, inline
+                if commits[seat] is None:
+                    self.version += 1
+                commits[seat] = action
+                if None not in commits:
+                    self._resolve_round()
+                return QUIET_RESULT
+            if commits[seat] is None or self.step not in _PICKS:
+                self.version += 1
+            self._dispatch(seat, action)
+            return QUIET_RESULT
+        res = Result()
         # Checked: the engine's own legal copy; unchecked (AI search): a normalised copy.
         action = self._legal_copy(seat, action) if check else normalise(action)
-        self._res = res = Result()
+        self._res = res
         log = self.log
-        if self.step in (DRAFT, SETUP_SIDE) and self.commits[seat] is not None:
+        if self.step in _PICKS and self.commits[seat] is not None:
             # A replaced simultaneous pick overwrites the seat's entry: until the reveal its
             # last entry is its pick, so re-picks neither grow the save nor show in version.
             if log is not None:
@@ -506,33 +659,33 @@ class Game(State):
                                "not_your_turn", waiting=waiting)
 
     def _dispatch(self, seat: int, a: Action) -> None:
-        t = a["type"]
-        if t == "draft":
-            self._commit(seat, a, "pick")
-        elif t == "take":
-            self._take(seat, a)
-        elif t in ("colony", "colony_skip"):
-            self._colony(seat, a)
-        elif t in ("statue", "statue_skip"):
-            self._statue(seat, a)
-        elif t in ("feed_remove", "feed_pay"):
-            self._feed(seat, a)
-        elif t in ("medal", "medals_done"):
-            self._medal(seat, a)
-        elif t == "wheel":
-            self._set_wheel(seat, a)
-        elif t == "setup_side":
-            self._commit(seat, a, "setup_side")
-        else:  # pragma: no cover - checked() and legal_actions only yield the types above
-            raise MalformedAction(f"Unknown action type {t!r}.", "unknown_type")
+        handler = _HANDLERS.get(a["type"])
+        if handler is None:  # pragma: no cover - checked() and legal_actions yield known types
+            raise MalformedAction(f"Unknown action type {a['type']!r}.", "unknown_type")
+        handler(self, seat, a)
+
+    def _pick(self, seat: int, a: Action) -> None:
+        commits = self.commits
+        if self._res is None:  # _commit without events: the draft is half of all actions
+            commits[seat] = a
+            if None not in commits:
+                self._resolve_round()
+            return
+        self._commit(seat, a, "pick")
+
+    def _setup_side(self, seat: int, a: Action) -> None:
+        self._commit(seat, a, "setup_side")
 
     # -- events and decisions
 
     def _emit(self, event: Event, seat: int | None = None) -> None:
+        res = self._res
+        if res is None:  # a quiet game (hot paths do not even build their events)
+            return
         if seat is None:
-            self._res.public.append(event)
+            res.public.append(event)
         else:
-            self._res.private.setdefault(seat, []).append(event)
+            res.private.setdefault(seat, []).append(event)
 
     def _open(self, seat: int) -> None:
         """Give ``seat`` a new pending decision with a fresh id.
@@ -556,10 +709,12 @@ class Game(State):
     def _commit(self, seat: int, a: Action, what: str) -> None:
         replaced = self.commits[seat] is not None
         self.commits[seat] = a
-        if not replaced:  # others learn that a pick is in, never how often it changed
-            self._emit({"kind": f"{what}_committed", "seat": seat})
-        self._emit({"kind": f"{what}_recorded", "action": dict(a), "replaced": replaced}, seat)
-        if all(c is not None for c in self.commits):
+        if self._res is not None:
+            if not replaced:  # others learn that a pick is in, never how often it changed
+                self._emit({"kind": f"{what}_committed", "seat": seat})
+            self._emit({"kind": f"{what}_recorded", "action": dict(a), "replaced": replaced},
+                       seat)
+        if None not in self.commits:
             if self.step == DRAFT:
                 self._resolve_round()
             else:
@@ -610,8 +765,9 @@ class Game(State):
         self.decks = [list(d) for d in self.epoch_decks[e]]
         dealt = {c for d in self.decks for c in d}
         advanced = self.variant == "advanced"
+        box = self.box
         for colour in COLOURS:
-            self.box.extend(c for c in self.catalog.pool(e, colour, advanced) if c not in dealt)
+            box += [c for c in self.catalog.pool(e, colour, advanced) if c not in dealt]
         self.discards = [[] for _ in range(5)]
         self.first = self.first_player(e)
         self.order = [(self.first + i) % self.n for i in range(self.n)]
@@ -631,43 +787,57 @@ class Game(State):
 
     def _start_round(self) -> None:
         """R-A2: everyone draws 2 cards from the deck their emblem points at."""
+        loud = self._res is not None
         draws = []
+        base = (self.wheel or 0) + self.round  # R-S6, as deck_of
+        decks, hands, commits = self.decks, self.hands, self.commits
         for s in range(self.n):
-            k = self.deck_of(s)
-            self.hands[s] = self.decks[k][:2]
-            del self.decks[k][:2]
-            self.commits[s] = None
+            k = (s + base) % 5
+            deck = decks[k]
+            hands[s] = deck[:2]
+            del deck[:2]
+            commits[s] = None
             self._open(s)
-            draws.append({"seat": s, "colour": self.deck_colours[k]})
-            self._emit({"kind": "drew", "cards": self.hands[s][:],
-                        "colour": self.deck_colours[k]}, s)
-        self._emit({"kind": "round_started", "epoch": self.epoch, "round": self.round,
-                    "draws": draws})
+            if loud:
+                draws.append({"seat": s, "colour": self.deck_colours[k]})
+                self._emit({"kind": "drew", "cards": hands[s][:],
+                            "colour": self.deck_colours[k]}, s)
+        if loud:
+            self._emit({"kind": "round_started", "epoch": self.epoch, "round": self.round,
+                        "draws": draws})
 
     def _resolve_round(self) -> None:
         """R-A3/R-A4: reveal all picks together, discard, buy or sell, turn the wheel."""
+        loud = self._res is not None
         choices = []
+        base = (self.wheel or 0) + self.round  # R-S6, as deck_of
         for s in self.order:
             a = self.commits[s]
             assert a is not None
-            k = self.deck_of(s)
+            k = (s + base) % 5
             kept = a["card"]
-            other = [c for c in self.hands[s] if c != kept]
-            discarded = other[0] if other else None
-            if discarded is not None:
-                self.discards[k].append(discarded)
+            hand = self.hands[s]
+            discarded = None
+            for c in hand:
+                if c != kept:
+                    discarded = c
+                    self.discards[k].append(c)
+                    break
             self.hands[s] = []
-            entry: Event = {"seat": s, "colour": self.deck_colours[k], "discarded": discarded,
-                            "mode": a["mode"]}
             if a["mode"] == "buy":
-                entry.update(self._buy(s, kept, a.get("tile")))
+                done = self._buy(s, kept, a.get("tile"))
             else:
-                entry.update(self._sell(s, kept, public=False))
-            choices.append(entry)
+                done = self._sell(s, kept, public=False)
+            if loud:
+                entry: Event = {"seat": s, "colour": self.deck_colours[k],
+                                "discarded": discarded, "mode": a["mode"]}
+                entry.update(done)  # type: ignore[arg-type]
+                choices.append(entry)
             self.commits[s] = None
-            self._close(s)
-        self._emit({"kind": "round_revealed", "epoch": self.epoch, "round": self.round,
-                    "choices": choices})
+            self.decision_ids[s] = None
+        if loud:
+            self._emit({"kind": "round_revealed", "epoch": self.epoch, "round": self.round,
+                        "choices": choices})
         self.round += 1
         if self.round < ROUNDS:
             self._start_round()
@@ -676,42 +846,57 @@ class Game(State):
 
     # -- buying and selling (R-A3, P1–P4)
 
-    def _buy(self, seat: int, cid: str, tile: str | None) -> dict[str, Any]:
+    def _buy(self, seat: int, cid: str, tile: str | None) -> dict[str, Any] | None:
+        """Buy (R-A3, P2–P4); returns the event's fields, or None in a quiet game."""
         card = self.catalog.cards[cid]
-        cost = self.card_cost(seat, card)
+        colour = card.colour
+        ncol = self.ncol[seat]
+        cost = card.cost - ncol.get(colour, 0)
+        if cost < 0:
+            cost = 0
         self.coins[seat] -= cost
         tr = self.tracks[seat]
-        for i, g in enumerate(card.gains):
-            tr[i] += g
-        effects: list[Event] = []
-        steps = self.catalog.rules.eff("P3", "steps")
-        if card.colour in self.p3[seat]:  # P3: each held synergy card of this colour adds 1
-            times = self.p3[seat].count(card.colour)
-            tr[TRACK_OF_COLOUR[card.colour]] += steps * times
-            effects.append({"effect": "P3", "track": card.colour, "steps": steps * times})
+        g0, g1, g2, g3 = card.gains
+        tr[0] += g0
+        tr[1] += g1
+        tr[2] += g2
+        tr[3] += g3
+        effects: list[Event] | None = [] if self._res is not None else None
+        p3 = self.p3[seat]
+        if p3 and colour in p3:  # P3: each held synergy card of this colour adds 1
+            steps = self.catalog.rules.eff("P3", "steps")
+            times = p3.count(colour)
+            tr[TRACK_OF_COLOUR[colour]] += steps * times
+            if effects is not None:
+                effects.append({"effect": "P3", "track": colour, "steps": steps * times})
         self.tableau[seat].append(cid)
-        ncol = self.ncol[seat]
-        ncol[card.colour] = ncol.get(card.colour, 0) + 1
+        ncol[colour] = ncol.get(colour, 0) + 1
         e = card.effect
         if e is not None:
             self.eff[seat][e.id] = self.eff[seat].get(e.id, 0) + 1
             if e.id == "P3":
-                self.p3[seat].append(e.colour)  # type: ignore[arg-type]
+                steps = self.catalog.rules.eff("P3", "steps")
+                p3.append(e.colour)  # type: ignore[arg-type]
                 gain = steps * ncol.get(e.colour, 0)  # type: ignore[arg-type]
                 tr[TRACK_OF_COLOUR[e.colour]] += gain  # type: ignore[index]
-                effects.append({"effect": "P3", "track": e.colour, "steps": gain})
+                if effects is not None:
+                    effects.append({"effect": "P3", "track": e.colour, "steps": gain})
             elif e.id == "P2" and tile is not None:
                 self.tiles[seat][TRACK_OF_COLOUR[tile]] -= 1
                 self.p2_tiles[seat][cid] = tile
                 gain = self.catalog.rules.eff("P2", "steps")
                 tr[TRACK_OF_COLOUR[tile]] += gain
-                effects.append({"effect": "P2", "track": tile, "steps": gain})
+                if effects is not None:
+                    effects.append({"effect": "P2", "track": tile, "steps": gain})
             elif e.id == "P4":  # +2 at once for each colour-side statue already carved
                 gain = self.catalog.rules.eff("P4", "steps")
                 for placed in self.statues[seat]:
                     if placed is not None and placed[1] == "colour":
                         tr[TRACK_OF_COLOUR[placed[0]]] += gain
-                        effects.append({"effect": "P4", "track": placed[0], "steps": gain})
+                        if effects is not None:
+                            effects.append({"effect": "P4", "track": placed[0], "steps": gain})
+        if effects is None:
+            return None
         out: dict[str, Any] = {"card": cid, "cost": cost}
         if tile is not None and e is not None and e.id == "P2":
             out["tile"] = tile
@@ -719,12 +904,18 @@ class Game(State):
             out["effects"] = effects
         return out
 
-    def _sell(self, seat: int, cid: str, public: bool) -> dict[str, Any]:
-        """Sell: the card leaves face down (R-A3); a Phase-A sale's identity stays private."""
-        card = self.catalog.cards[cid]
-        value = self.sell_value(seat, card)
+    def _sell(self, seat: int, cid: str, public: bool) -> dict[str, Any] | None:
+        """Sell: the card leaves face down (R-A3); a Phase-A sale's identity stays private.
+        Returns the event's fields, or None in a quiet game."""
+        cat = self.catalog
+        value = cat.rules.sell_values[cat.cards[cid].epoch - 1]  # sell_value, inline
+        eff = self.eff[seat]
+        if eff and eff.get("P1"):
+            value += eff["P1"] * cat.rules.eff("P1", "coins")
         self.coins[seat] += value
         self.sold[seat].append([cid, public])
+        if self._res is None:
+            return None
         if not public:
             self._emit({"kind": "sold_privately", "card": cid, "coins": value}, seat)
             return {"coins": value}
@@ -739,18 +930,24 @@ class Game(State):
 
     def _take(self, seat: int, a: Action) -> None:
         cid = a["card"]
-        k = next(i for i, p in enumerate(self.discards) if p and p[-1] == cid)
-        self.discards[k].pop()
-        ev: Event = {"kind": "took", "seat": seat, "colour": self.deck_colours[k],
-                     "mode": a["mode"]}
+        discards = self.discards
+        k = 0
+        for k, pile in enumerate(discards):  # noqa: B007 - k is the pile taken from
+            if pile and pile[-1] == cid:
+                pile.pop()
+                break
         if a["mode"] == "buy":
-            ev.update(self._buy(seat, cid, a.get("tile")))
+            done = self._buy(seat, cid, a.get("tile"))
         else:
-            ev.update(self._sell(seat, cid, public=True))
-        self._emit(ev)
-        self._close(seat)
+            done = self._sell(seat, cid, public=True)
+        if done is not None:
+            ev: Event = {"kind": "took", "seat": seat, "colour": self.deck_colours[k],
+                         "mode": a["mode"]}
+            ev.update(done)
+            self._emit(ev)
+        self.decision_ids[seat] = None
         self.round += 1
-        if any(self.discards):
+        if discards[0] or discards[1] or discards[2] or discards[3] or discards[4]:
             self._open(self.order[self.round % self.n])
         else:
             self._end_of_phase()
@@ -767,17 +964,18 @@ class Game(State):
                 1 for t in (MILITARY, CULTURE, FOOD) if tr[t] > tr[INCOME])
             self.coins[s] += tr[INCOME] + bonus
             incomes.append({"seat": s, "income": tr[INCOME], "bonus": bonus})
-        self._emit({"kind": "income", "epoch": self.epoch, "phase": self.phase,
-                    "incomes": incomes})
+        if self._res is not None:
+            self._emit({"kind": "income", "epoch": self.epoch, "phase": self.phase,
+                        "incomes": incomes})
         self.step, self.turn, self.acted = COLONY, 0, 0
         self._open(self.order[0])
 
     def _sequential_next(self, seat: int, acted: bool) -> None:
         """After a colony/statue action: P13 second action, else the next seat or step."""
-        self._close(seat)
+        self.decision_ids[seat] = None
         if acted:
             self.acted += 1
-            if self.eff[seat].get("P13") and self.acted < 2:
+            if self.acted < 2 and self.eff[seat].get("P13"):
                 self._open(seat)  # P13: a second action if any is possible
                 if len(self.legal_actions(seat)) > 1:
                     return
@@ -798,7 +996,8 @@ class Game(State):
     def _colony(self, seat: int, a: Action) -> None:
         """E2 (and P9, P13, P14, P15): take the top tile, then plunder or integrate."""
         if a["type"] == "colony_skip":
-            self._emit({"kind": "colony_skipped", "seat": seat})
+            if self._res is not None:
+                self._emit({"kind": "colony_skipped", "seat": seat})
             self._sequential_next(seat, acted=False)
             return
         cat = self.catalog
@@ -809,9 +1008,6 @@ class Game(State):
         tile = cat.colonies[tile_id]
         bonus = self.eff[seat].get("P9", 0) * cat.rules.eff("P9", "coins")
         self.coins[seat] += bonus
-        ev: Event = {"kind": "colony_taken", "seat": seat, "level": a["level"],
-                     "mode": a["mode"], "front": list(tile.front), "pay": pay,
-                     "bonus": bonus}
         if a["mode"] == "plunder":
             self.coins[seat] += tile.plunder
             self.colonies[seat].append([tile_id, False])
@@ -821,15 +1017,21 @@ class Game(State):
             for i, g in enumerate(tile.back_gains):
                 tr[i] += g
             self.colonies[seat].append([tile_id, True])
-            ev.update(tile=tile_id, back_gains=list(tile.back_gains),
-                      back_points=tile.back_points)
-        self._emit(ev)
+        if self._res is not None:
+            ev: Event = {"kind": "colony_taken", "seat": seat, "level": a["level"],
+                         "mode": a["mode"], "front": list(tile.front), "pay": pay,
+                         "bonus": bonus}
+            if a["mode"] != "plunder":
+                ev.update(tile=tile_id, back_gains=list(tile.back_gains),
+                          back_points=tile.back_points)
+            self._emit(ev)
         self._sequential_next(seat, acted=True)
 
     def _statue(self, seat: int, a: Action) -> None:
         """E3 (and P4, P13, P14, P15): carve a statue with a bonus tile on either side."""
         if a["type"] == "statue_skip":
-            self._emit({"kind": "statue_skipped", "seat": seat})
+            if self._res is not None:
+                self._emit({"kind": "statue_skipped", "seat": seat})
             self._sequential_next(seat, acted=False)
             return
         cat = self.catalog
@@ -843,8 +1045,9 @@ class Game(State):
         if a["side"] == "colour":
             steps = space.steps + self.eff[seat].get("P4", 0) * cat.rules.eff("P4", "steps")
             self.tracks[seat][t] += steps
-        self._emit({"kind": "statue_carved", "seat": seat, "space": space.space,
-                    "tile": a["tile"], "side": a["side"], "pay": pay, "steps": steps})
+        if self._res is not None:
+            self._emit({"kind": "statue_carved", "seat": seat, "space": space.space,
+                        "tile": a["tile"], "side": a["side"], "pay": pay, "steps": steps})
         self._sequential_next(seat, acted=True)
 
     # -- feeding (F1, P6, P7)
@@ -864,9 +1067,18 @@ class Game(State):
             self._resolve_feeding()
 
     def _feed(self, seat: int, a: Action) -> None:
-        self.pending[seat].append(a)
-        self._emit({"kind": "feeding_recorded", "action": dict(a)}, seat)
-        if self.feeding_status(seat)["satisfied"]:
+        pending = self.pending[seat]
+        pending.append(a)
+        if self._res is not None:
+            self._emit({"kind": "feeding_recorded", "action": dict(a)}, seat)
+        # feeding_status(seat)["satisfied"]: cards left less those paid for, against food
+        cards_of = self.catalog.cards
+        left, food = len(self.tableau[seat]), self.tracks[seat][FOOD]
+        for p in pending:
+            left -= 1
+            if p["type"] == "feed_remove":
+                food -= cards_of[p["card"]].gains[FOOD]
+        if left <= food:
             self.done[seat] = True
             self._close(seat)
             self._emit({"kind": "fed", "seat": seat})
@@ -960,9 +1172,10 @@ class Game(State):
 
     def _end_game(self) -> None:
         self.step = OVER
-        table = scoring.scores(self)
-        self._emit({"kind": "game_over", "scores": table,
-                    "winners": scoring.winners(self, table)})
+        if self._res is not None:
+            table = scoring.scores(self)
+            self._emit({"kind": "game_over", "scores": table,
+                        "winners": scoring.winners(self, table)})
 
     # ------------------------------------------------------------------ results
 
@@ -972,6 +1185,15 @@ class Game(State):
 
     def winners(self) -> list[int]:
         return scoring.winners(self)
+
+
+#: Action type -> the method that applies it (one dict lookup instead of a chain of tests).
+_HANDLERS: dict[str, Any] = {
+    "draft": Game._pick, "take": Game._take, "colony": Game._colony,
+    "colony_skip": Game._colony, "statue": Game._statue, "statue_skip": Game._statue,
+    "feed_remove": Game._feed, "feed_pay": Game._feed, "medal": Game._medal,
+    "medals_done": Game._medal, "wheel": Game._set_wheel, "setup_side": Game._setup_side,
+}
 
 
 def normalise(action: Action) -> Action:

@@ -40,10 +40,22 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates in place."""
+        """Fisher–Yates in place: ``below(i + 1)`` for i from the end, written out inline
+        (the same numbers as calling it; setups and determinisations shuffle a lot)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z <= limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

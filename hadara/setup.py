@@ -125,18 +125,30 @@ class Setup:
             raise ValueError("decks needs exactly one deck per epoch and colour")
         if set(self.colonies) != set(catalog.rules.colony_levels):
             raise ValueError("colonies needs exactly one stack per colony level")
+        pools = catalog.memo("setup_pools", _pool_sets)
         for epoch in EPOCHS:
             for colour in COLOURS:
                 ids = self.decks.get(epoch, {}).get(colour)
-                pool = set(catalog.pool(epoch, colour, advanced))
-                if ids is None or len(ids) != per or len(set(ids)) != per or not set(ids) <= pool:
+                pool = pools[(epoch, colour, advanced)]
+                if ids is None or len(ids) != per or len(set(ids)) != per or not pool.issuperset(
+                        ids):
                     raise ValueError(f"deck epoch {epoch} {colour} needs {per} distinct cards "
                                      f"of that epoch and colour allowed in the {self.variant} game")
         for level in catalog.rules.colony_levels:
             ids = self.colonies.get(level)
-            pool = set(catalog.colonies_at(level))
-            if ids is None or len(ids) != n or len(set(ids)) != n or not set(ids) <= pool:
+            pool = pools[level]
+            if ids is None or len(ids) != n or len(set(ids)) != n or not pool.issuperset(ids):
                 raise ValueError(f"colony stack {level} needs {n} distinct tiles of that level")
+
+
+def _pool_sets(catalog: Catalog) -> dict[Any, frozenset[str]]:
+    """The card pools by (epoch, colour, advanced) and the colony tiles by level, as sets."""
+    out: dict[Any, frozenset[str]] = {
+        (e, c, adv): frozenset(catalog.pool(e, c, adv))
+        for e in EPOCHS for c in COLOURS for adv in (False, True)}
+    for level in catalog.rules.colony_levels:
+        out[level] = frozenset(catalog.colonies_at(level))
+    return out
 
 
 def random_setup(catalog: Catalog, players: list[str] | tuple[str, ...], variant: str,
