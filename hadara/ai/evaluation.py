@@ -168,6 +168,10 @@ class Evaluator:
         self.p7_coins, self.p7_max = rules.eff("P7", "coins_per_food"), rules.eff("P7", "max")
         p5 = [c.effect for c in catalog.cards.values() if c.effect and c.effect.id == "P5"]
         self.p5_silver = [e.silver for e in p5 if e.silver]
+        # per card its printed points; per colony tile (level bit, front points, back points)
+        self.card_points = {cid: card.points for cid, card in catalog.cards.items()}
+        self.colony_rows = {t.id: (1 << self.levels.index(t.requirement), t.front_points,
+                                   t.back_points) for t in catalog.colonies.values()}
         self.p5_gold = [e.gold for e in p5 if e.gold]
         self._ctx_cache: dict[tuple[Any, ...], Ctx] = {}
         cv = weights.coin
@@ -272,17 +276,18 @@ class Evaluator:
         p = Pos()
         p.coins = game.coins[seat]
         p.tracks = game.tracks[seat][:]
-        p.ncol = dict(game.ncol[seat])
-        p.points = sum(cat.cards[c].points for c in game.tableau[seat])
-        p.ncards = len(game.tableau[seat])
+        p.ncol = game.ncol[seat].copy()
+        tableau = game.tableau[seat]
+        p.points = sum(map(self.card_points.__getitem__, tableau))
+        p.ncards = len(tableau)
         p.eff = game.eff[seat]
         p.p3 = game.p3[seat]
-        levels = self.levels
-        p.col_mask = 0
-        for t, _ in game.colonies[seat]:
-            p.col_mask |= 1 << levels.index(cat.colonies[t].requirement)
-        p.col_points = sum(cat.colonies[t].back_points if i else cat.colonies[t].front_points
-                           for t, i in game.colonies[seat])
+        mask = points = 0
+        for t, integrated in game.colonies[seat]:
+            bit, front, back = self.colony_rows[t]
+            mask |= bit
+            points += back if integrated else front
+        p.col_mask, p.col_points = mask, points
         p13 = 2 if p.eff.get("P13") else 1
         p.col_acts = ctx.col_stages * p13
         p.st_acts = ctx.st_stages * p13
@@ -438,8 +443,12 @@ class Evaluator:
     # ------------------------------------------------------------------ value
 
     def value(self, p: Pos, c: Ctx) -> float:
-        """Estimated final points of the position."""
-        w = self.w
+        """Estimated final points of the position.
+
+        Written for speed (search calls it hundreds of thousands of times a decision): names
+        bound to locals, each effect looked up once, the feeding and effect terms inline. The
+        terms are added to ``v`` in a fixed order, so the same position always gives the same
+        float."""
         eff = p.eff
         v = float(p.points + p.col_points + p.st_points)
         if p.points_side and eff:
@@ -447,85 +456,124 @@ class Evaluator:
         if c.over:
             return v + self._medals_now(p) + p.coins // self.coins_per_point
         tr = p.tracks
+        t0, t1, t2, t3 = tr
         cv = c.cv
         v += p.coins * cv
         # Income and P8 (coins per other track above income) at every income still to come.
-        inc = tr[0]
-        per_income = inc
-        if eff and eff.get("P8"):
-            per_income += eff["P8"] * self.p8 * ((tr[1] > inc) + (tr[2] > inc) + (tr[3] > inc))
+        per_income = t0
+        if eff:
+            e = eff.get("P8")
+            if e:
+                per_income += e * self.p8 * ((t1 > t0) + (t2 > t0) + (t3 > t0))
+            p14 = eff.get("P14", 0) * self.p14
+        else:
+            p14 = 0
         v += per_income * c.income_value
 
         memo = c.memo
-        p14 = eff.get("P14", 0) * self.p14 if eff else 0
         if p.col_acts > 0:
-            key = (tr[1] + p14, p.col_acts, p.col_mask, eff.get("P9", 0) if eff else 0)
+            key = (t1 + p14, p.col_acts, p.col_mask, eff.get("P9", 0) if eff else 0)
             x = memo.get(key)
             if x is None:
                 x = memo[key] = self._colonies(key[0], p.col_acts, p.col_mask, key[3], c)
             v += x
-        if p.st_acts > 0 and (p.tiles[0] or p.tiles[1] or p.tiles[2] or p.tiles[3]):
-            acts = min(p.st_acts, p.tiles[0] + p.tiles[1] + p.tiles[2] + p.tiles[3])
+        tiles = p.tiles
+        i0, i1, i2, i3 = tiles
+        if p.st_acts > 0 and (i0 or i1 or i2 or i3):
+            acts = min(p.st_acts, i0 + i1 + i2 + i3)
             p4 = eff.get("P4", 0) if eff else 0
-            key = (-1 - tr[2] - p14, acts, p.st_mask, p4)  # negative: apart from colony keys
+            key = (-1 - t2 - p14, acts, p.st_mask, p4)  # negative: apart from colony keys
             x = memo.get(key)
             if x is None:
-                x = memo[key] = self._statues(tr[2] + p14, acts, p.st_mask, p4, c)
+                x = memo[key] = self._statues(t2 + p14, acts, p.st_mask, p4, c)
             v += x
-        v -= self._food(p, c)
+
+        # Feeding: cards beyond food must go (F1), or be paid for (P6); P7 pays for a surplus.
+        loss = c.food_loss
+        pen = 0.0
+        p6 = eff.get("P6") if eff else 0
+        p7 = eff.get("P7") if eff else 0
+        ncards = p.ncards
+        for need, weight in c.feeds:
+            deficit = ncards + need - t3
+            if deficit > 0:
+                if p6:
+                    paid = min(deficit, self.p6_max)
+                    pen += weight * (paid * min(loss, self.p6_coins * cv)
+                                     + (deficit - paid) * loss)
+                else:
+                    pen += weight * deficit * loss
+            elif p7:
+                pen -= weight * min(self.p7_max, -deficit * self.p7_coins) * cv
+        v -= pen
 
         # Medals: silver on projected tracks, gold on projected sets (G1).
         ncol = p.ncol
+        get = ncol.get
+        n_y, n_r, n_b, n_g = get("yellow", 0), get("red", 0), get("blue", 0), get("green", 0)
         per_colour = c.per_colour
         wild = eff.get("P12", 0) if eff else 0
         if wild:
-            counts = {col: ncol.get(col, 0) for col in COLOURS}
+            counts = {col: get(col, 0) for col in COLOURS}
             counts["purple"] -= wild
             sets = gold_sets(counts, wild) + per_colour
         else:
-            sets = min(ncol.get("yellow", 0), ncol.get("red", 0), ncol.get("blue", 0),
-                       ncol.get("green", 0), ncol.get("purple", 0)) + per_colour
-        silver_free = self.max_silver - len(p.silver)
-        if p.silver or (c.medal_epoch and silver_free > 0):
-            growth = c.growth / (p.ncards + 4)
-            proj = [tr[0] + growth * (ncol.get("yellow", 0) + 1),
-                    tr[1] + growth * (ncol.get("red", 0) + 1),
-                    tr[2] + growth * (ncol.get("blue", 0) + 1),
-                    tr[3] + growth * (ncol.get("green", 0) + 1)]
-            if p.silver:
-                values = sorted((proj[TRACK_OF_COLOUR[s]] for s in p.silver), reverse=True)
+            sets = min(n_y, n_r, n_b, n_g, get("purple", 0)) + per_colour
+        silver = p.silver
+        silver_free = self.max_silver - len(silver)
+        medal_epoch = c.medal_epoch
+        if silver or (medal_epoch and silver_free > 0):
+            growth = c.growth / (ncards + 4)
+            proj = [t0 + growth * (n_y + 1), t1 + growth * (n_r + 1),
+                    t2 + growth * (n_b + 1), t3 + growth * (n_g + 1)]
+            if silver:
+                values = sorted((proj[TRACK_OF_COLOUR[s]] for s in silver), reverse=True)
                 full = eff.get("P10", 0) if eff else 0
                 for i, x in enumerate(values):
                     v += x if i < full else x / 2
         gold_pts = self.gold_pts
-        v += p.gold * gold_pts * sets
-        if eff and eff.get("P11"):
-            v += eff["P11"] * self.p11 * (sets if not wild else per_colour + min(
-                ncol.get(col, 0) for col in COLOURS))
-        if c.medal_epoch:
+        gold = p.gold
+        v += gold * gold_pts * sets
+        if eff:
+            e = eff.get("P11")
+            if e:
+                v += e * self.p11 * (sets if not wild else per_colour + min(
+                    get(col, 0) for col in COLOURS))
+        if medal_epoch:
             mcv = c.medal_cv
-            silver_cost, gold_cost = c.silver_cost, c.gold_cost
             if eff and eff.get("P5"):
                 silver_cost, gold_cost = c.p5_silver, c.p5_gold
+            else:
+                silver_cost, gold_cost = c.silver_cost, c.gold_cost
             if silver_free > 0:
-                tiles = p.tiles
                 best = [proj[i] for i in (0, 1, 2, 3) if tiles[i]]
                 if len(best) > silver_free:
                     best.sort(reverse=True)
                     del best[silver_free:]
                 price = silver_cost * mcv
+                silver_pot = self.w.silver_pot
                 for x in best:
                     if x > 2 * price:
-                        v += w.silver_pot * (x / 2 - price)
-            if p.gold < self.max_gold:
+                        v += silver_pot * (x / 2 - price)
+            if gold < self.max_gold:
                 gain = gold_pts * sets - gold_cost * mcv
                 if gain > 0:
-                    v += w.gold_pot * gain * (self.max_gold - p.gold)
+                    v += self.w.gold_pot * gain * (self.max_gold - gold)
 
-        # Colour discounts on future purchases (R-A3) and lasting effects.
-        v += c.discount * p.ncards
+        # Colour discounts on future purchases (R-A3) and lasting effects (P1, P3, P4).
+        v += c.discount * ncards
         if eff:
-            v += self._effects(p, c)
+            w = self.w
+            ve = 0.0
+            e = eff.get("P1")
+            if e:
+                ve += e * self.p1 * c.sells * cv
+            if p.p3:
+                ve += len(p.p3) * self.p3 * c.buys / 5 * w.step
+            e = eff.get("P4")
+            if e:
+                ve += e * (4 - bin(p.st_mask).count("1")) * w.step
+            v += ve * w.effect
         return v
 
     def _medals_now(self, p: Pos) -> float:
@@ -571,36 +619,3 @@ class Evaluator:
             vals.sort(reverse=True)
             vals = vals[:acts]
         return sum(vals)
-
-    def _food(self, p: Pos, c: Ctx) -> float:
-        """Expected loss at feedings: cards beyond food must go (F1), or be paid for (P6)."""
-        food = p.tracks[3]
-        loss = c.food_loss
-        pen = 0.0
-        eff = p.eff
-        p6 = eff.get("P6") if eff else 0
-        p7 = eff.get("P7") if eff else 0
-        ncards = p.ncards
-        for need, weight in c.feeds:
-            deficit = ncards + need - food
-            if deficit > 0:
-                if p6:
-                    paid = min(deficit, self.p6_max)
-                    pen += weight * (paid * min(loss, self.p6_coins * c.cv)
-                                     + (deficit - paid) * loss)
-                else:
-                    pen += weight * deficit * loss
-            elif p7:
-                pen -= weight * min(self.p7_max, -deficit * self.p7_coins) * c.cv
-        return pen
-
-    def _effects(self, p: Pos, c: Ctx) -> float:
-        eff = p.eff
-        v = 0.0
-        if eff.get("P1"):
-            v += eff["P1"] * self.p1 * c.sells * c.cv
-        if p.p3:
-            v += len(p.p3) * self.p3 * c.buys / 5 * self.w.step
-        if eff.get("P4"):
-            v += eff["P4"] * (4 - bin(p.st_mask).count("1")) * self.w.step
-        return v * self.w.effect

@@ -49,8 +49,14 @@ def greedy_action(ev: Evaluator, game: Game, seat: int, actions: list[Action]) -
     ctx = ev.ctx(game, seat)
     p = ev.pos(game, seat, ctx)
     best, best_v = actions[0], float("-inf")
-    value, after = ev.value, ev.after
+    value, after, cards = ev.value, ev.after, ev.cat.cards
+    sold = 0  # the epoch of the last sale valued: a sale's position depends only on it
     for a in actions:
+        if a.get("mode") == "sell":
+            epoch = cards[a["card"]].epoch
+            if epoch == sold:  # the same position as that sale: the same value, not better
+                continue
+            sold = epoch
         v = value(after(game, seat, p, a), ctx)
         if v > best_v:
             best, best_v = a, v
@@ -111,7 +117,7 @@ class GreedyAgent(Agent):
     def choose(self, view: View, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        game = determinise(view, decision_rng(self.seed, view), self.catalog)
+        game = determinise(view, decision_rng(self.seed, view), self.catalog, quiet=True)
         return greedy_action(self.ev, game, view["viewer"], actions)
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:

@@ -24,7 +24,7 @@ import time
 from i18n import t
 
 from ..content import Catalog, default_catalog
-from ..determinise import determinise
+from ..determinise import Determiniser, determinise
 from ..engine import Game
 from ..options import label
 from ..rng import Rng
@@ -68,14 +68,15 @@ class Search:
 
     def run(self, iterations: int | None, deadline: float | None) -> Node:
         keys = [action_key(a) for a in self.actions]
-        first = determinise(self.view, self.rng, self.cat)
+        sampler = Determiniser(self.view, self.cat)
+        first = sampler.sample(self.rng, quiet=True)
         self._root_priors(first, keys)
         while True:
             if iterations is not None and self.iterations >= iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            game = first if self.iterations == 0 else determinise(self.view, self.rng, self.cat)
+            game = first if self.iterations == 0 else sampler.sample(self.rng, quiet=True)
             self._iterate(game)
             self.iterations += 1
         return self.root
