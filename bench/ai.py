@@ -3,6 +3,13 @@
 Prints figures (never asserts). One process. Figures are noisy when other work shares the CPU:
 run it twice and compare ratios. Usage:
     python bench/ai.py [--iterations I] [--decisions D] [--json]
+    python bench/ai.py --against DIR [--iterations I] [--rounds R] [--json]
+
+``--against DIR`` imports another checkout's engine and AI beside this one (as
+``bench/engine.py --against`` does) and searches the same positions with the other
+checkout's ``ismcts``, this tree's ``ismcts-v1`` (the same search, on this engine) and this
+tree's ``ismcts`` (the expert), in turn, ``rounds`` times: iterations per second of each and
+the ratios, and whether the same search chose the same actions on both engines.
 
 - ISMCTS iterations per second from the opening position of a 4-player game (and 2 players);
 - the parts of an iteration: view, determinise, clone (hand-written vs copy.deepcopy), a greedy
@@ -20,6 +27,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -121,6 +129,64 @@ def decision_times(iterations: int, decisions: int) -> dict[str, float]:
             "mean_ms": round(statistics.fmean(times), 1)}
 
 
+def positions() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """Decisions from the opening and from later in greedy games, 2 to 5 players."""
+    from hadara.ai.greedy import evaluator as _evaluator
+
+    ev = _evaluator()
+    out = []
+    for n, seed, steps in ((4, 3, 0), (4, 3, 1), (2, 3, 0), (2, 5, 40), (4, 7, 60),
+                           (3, 2, 100), (5, 4, 150), (2, 9, 90)):
+        g = Game.new([f"P{i}" for i in range(n)], "basic", seed)
+        for _ in range(steps):
+            seat = g.waiting_on()[0]
+            acts = g.legal_actions(seat)
+            g.apply(seat, greedy_action(ev, g, seat, acts))
+        while len(g.legal_actions(g.waiting_on()[0])) < 2:
+            seat = g.waiting_on()[0]
+            g.apply(seat, g.legal_actions(seat)[0])
+        seat = g.waiting_on()[0]
+        out.append((f"{n}p, action {steps}, {g.step}", view(g, seat), g.legal_actions(seat)))
+    return out
+
+
+def against(other: Path, iterations: int, rounds: int) -> dict[str, Any]:
+    """Iterations per second of the other checkout's ismcts and of this tree's ismcts-v1 and
+    ismcts from the same positions, in turn in one process."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from engine import other_module  # bench/engine.py: another checkout beside this one
+
+    from hadara.ai.ismcts import IsmctsV1Agent
+
+    searches = {"other ismcts": other_module(other.resolve(), "ai.ismcts").IsmctsAgent,
+                "this ismcts-v1": IsmctsV1Agent, "this ismcts": IsmctsAgent}
+    spent = dict.fromkeys(searches, 0.0)
+    rows = []
+    same = True
+    for name, v, acts in positions():
+        took = dict.fromkeys(searches, 0.0)
+        chosen: dict[str, Any] = {}
+        for r in range(rounds):
+            order = list(searches) if r % 2 == 0 else list(reversed(searches))
+            for side in order:
+                agent = searches[side](seed=r, iterations=iterations)
+                t0 = time.perf_counter()
+                chosen[side] = agent.choose(v, acts)
+                took[side] += time.perf_counter() - t0
+            same = same and chosen["other ismcts"] == chosen["this ismcts-v1"]
+        for side in searches:
+            spent[side] += took[side]
+        rows.append({"position": name, **{side: round(rounds * iterations / took[side], 1)
+                                          for side in searches}})
+    base = spent["other ismcts"]
+    return {"iterations": iterations, "rounds": rounds, "positions": rows,
+            "iterations_per_second": {side: round(len(rows) * rounds * iterations / t, 1)
+                                      for side, t in spent.items()},
+            "ratio_v1": round(base / spent["this ismcts-v1"], 3),
+            "ratio_expert": round(base / spent["this ismcts"], 3),
+            "same_choices_v1": same}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=TOURNAMENT_ITERATIONS,
@@ -128,7 +194,22 @@ def main() -> None:
     ap.add_argument("--decisions", type=int, default=150,
                     help="ISMCTS decisions to time in games against greedy")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--against", type=Path, help="another checkout to compare the search with")
+    ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
+    if args.against:
+        res = against(args.against, args.iterations if args.iterations != TOURNAMENT_ITERATIONS
+                      else 100, args.rounds)
+        if args.json:
+            print(json.dumps(res, indent=2))
+            return
+        for row in res["positions"]:
+            print(f"{row['position']:>26}: " + " · ".join(
+                f"{k} {v} it/s" for k, v in row.items() if k != "position"))
+        print(f"all positions: {res['iterations_per_second']}; this tree over the other: "
+              f"ismcts-v1 {res['ratio_v1']}x (same choices: {res['same_choices_v1']}), "
+              f"ismcts {res['ratio_expert']}x")
+        return
     out = {
         "ismcts_iterations_per_second": {
             "4_players_opening": round(iterations_per_second(4, 200), 1),

@@ -102,7 +102,7 @@ def league_sim(argv: list[str]) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--table-size", default="4", choices=("3", "4", "5", "mixed"))
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="greedy", choices=("random", "greedy"),
+    ap.add_argument("--level", default="greedy", choices=("random", "gentle", "greedy"),
                     help="the AI standing in for every player")
     ap.add_argument("--db", help="keep the SQLite file here (default: a temporary one)")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -33,7 +33,8 @@ MIN_SEATS, MAX_SEATS = 2, 5
 #: The seat name of an AI of each level in English: short (it is drawn on the pictures, a
 #: duplicate gets " 2"), distinct, no algorithm's name. :func:`ai_name` words it in the
 #: language being spoken (catalog ``lobby-ai_name-<level>``); a seat keeps the name it got.
-AI_NAMES = {"random": "Novice", "greedy": "Steady", "ismcts": "Expert"}
+AI_NAMES = {"gentle": "Novice", "greedy": "Steady", "ismcts": "Expert",
+            "random": "Novice"}  # random: the novice of older tables, no longer offered
 
 
 def ai_name(level: str) -> str:

@@ -26,6 +26,9 @@ from .service import GameService
 
 #: ``submitted_by`` values of a seat's person: their clicks and the plans they queued.
 PERSON_SOURCES = ("user:", "ahead")
+#: The measure the bot reviews with: the strongest that answers within seconds, the rollout
+#: judged by the expert's fitted forecast (docs/ai.md, "Post-game review": its cost).
+REVIEW_LEVEL = "rollout"
 
 
 def review_pool_job(save_data: dict[str, Any], seat: int, top: int, level: str, budget: int,
@@ -49,7 +52,7 @@ def render_moments(views: list[dict[str, Any]], version: str | None,
 
 
 async def review_job(service: GameService, game_id: int, seat: int, *, top: int = 5,
-                     level: str = "greedy", budget: int = DEFAULT_ROLLOUTS,
+                     level: str = REVIEW_LEVEL, budget: int = DEFAULT_ROLLOUTS,
                      people_only: bool = True, images: bool = True,
                      executor: Executor | None = None,
                      language: str | None = None) -> dict[str, Any]:

@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from bot import access
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
-from hadara.ai.hint import hint as ai_hint
 from hadara.engine import Game
 from hadara.errors import HadaraError
 from hadara.narrate import describe
 from hadara.options import options as option_list
 from hadara.views import spectator_view, view
 from hadara.words import card_name
+from i18n import current
 
 from . import ahead, refusals
+from .ai import hint_job
 from .images import Key, recap_job
 from .refusals import Refusal
 
@@ -239,8 +240,6 @@ class Screens:
         ``image`` True draws the private picture even without a decision (``/hadara hand``),
         None only with one, False never. A finished game's panel is refused unless ``image``
         is True (the hand of a game over)."""
-        from i18n import current
-
         live = await self.live.load(game_id)
         game = self._started(live, ended_ok=image is True)
         mine = self._seat(live, user_id, seat)
@@ -333,9 +332,9 @@ class Screens:
 
     async def hint(self, game_id: int, user_id: int, decision_id: str | None
                    ) -> tuple[str, str]:
-        """The AI's suggestion for the user's current decision and why (the greedy level, from
-        the seat's own view, in a thread: never on the event loop). Counts the ``hint``
-        limit."""
+        """The AI's suggestion for the user's current decision and why (the strongest level,
+        ``ai.HINT_LEVEL``, within its budget, from the seat's own view, in the AI pool: never on
+        the event loop). Counts the ``hint`` limit."""
         live = await self.live.load(game_id)
         game = self._started(live, ended_ok=False)
         if not live.record.options.get("hints"):
@@ -349,8 +348,10 @@ class Screens:
         self.service.limit("hint", user_id)
         data = view(game, mine)
         legal = data["private"]["legal_actions"]
-        action, reason = await asyncio.to_thread(ai_hint, data, legal, "greedy", 0,
-                                                 catalog=game.catalog)
+        version = game.catalog.version
+        job = partial(hint_job, data, legal, version, self.service.catalogs.files(version),
+                      self.service.ai_options.get("hint", {}), current())
+        action, reason = await self.service.run_ai_job(job)
         label = next((o["label"] for o in option_list(game, mine) if o["action"] == action),
                      str(action))
         return str(label), str(reason)

@@ -103,7 +103,7 @@ class SeatRecord:
     seat: int  # index in the lobby; from the start on, the engine's seat (reordered then)
     name: str
     user_id: int | None = None
-    ai_level: str | None = None  # "random" | "greedy" | "ismcts"
+    ai_level: str | None = None  # a level of hadara.ai: "gentle" | "greedy" | "ismcts" | …
     conceded: bool = False  # played by the greedy AI for the rest of the game, ranks last
     # time control (migration 0003): deadlines missed, played by the greedy AI after too
     # many (until the player rejoins), the time bank left (seconds; None: no bank), and the

@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from bot import learn as lessons
 from bot.messages import t
-from bot.service import Refusal, Update
+from bot.service import Refusal, Update, ai
 from cogs.commands import HADARA
 from cogs.edge import language
 from cogs.edge.errors import Denied, reply_error
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LEVELS = ("random", "greedy")
+LEVELS = ai.LEVELS[:2]  # novice and steady: a first game is no place for the expert
 AI_SEATS = 2
 MAX_THREAD_NAME = 100
 CAUSES = frozenset({"started", "action", "ai", "forced", "deadline", "ahead"})

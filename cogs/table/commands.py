@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.messages import t
-from bot.service import Refusal, scheduler
+from bot.service import Refusal, ai, scheduler
 from bot.storage.base import ACTIVE
 from cogs.commands import HADARA, REPLAY, GameArg
 from cogs.edge.errors import Denied
@@ -36,7 +36,7 @@ from .lobby import (
     tables_channel,
 )
 
-AI_LEVELS = ("random", "greedy", "ismcts")
+AI_LEVELS = ai.LEVELS
 MAX_CONTENT = 2000
 HISTORY_DEFAULT = 15
 

@@ -50,6 +50,29 @@ def _balance(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fit_leaf(args: argparse.Namespace) -> int:
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from .fit import run, write
+
+    players = [int(x) for x in args.players.split(",")]
+    words, skip = [], False
+    for a in sys.argv[1:]:  # the command as typed, less where the file went
+        if skip or a.startswith("--out"):
+            skip = a == "--out" and not skip
+            continue
+        words.append(shlex.quote(a))
+    command = "python -m hadara " + " ".join(words)
+    data = run(args.games, players, args.seed, args.workers, command)
+    write(data, Path(args.out))
+    print(f"wrote {args.out} (" + ", ".join(
+        f"{n} players: {sum(m['rows'] for m in s.values())} rows"
+        for n, s in data["models"].items()) + f"; {data['seconds']} s)")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``tournament`` and ``balance`` to the ``python -m hadara`` sub-commands."""
     t = sub.add_parser("tournament", help="play AI levels against each other",
@@ -81,3 +104,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--variant", choices=("basic", "advanced"), default="basic")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_balance)
+
+    from .leaf import WEIGHTS_FILE
+
+    f = sub.add_parser("fit-leaf", help="fit the search's leaf forecast on greedy self-play",
+                       description="Play greedy self-play games, record every seat's evaluation "
+                                   "terms at a sample of decisions and its final points, and "
+                                   "fit one linear forecast per player count and stage "
+                                   "(hadara/ai/fit.py, docs/ai.md).")
+    f.add_argument("--games", type=_positive, default=3000, help="games per player count")
+    f.add_argument("--players", default="2,3,4,5", help="player counts, comma-separated")
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--workers", type=_positive, default=1)
+    f.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the weights")
+    f.set_defaults(func=_fit_leaf)

@@ -33,6 +33,12 @@ SUBSTAGES = 8  # per epoch: draft, A colony, A statue, B, B colony, B statue, fe
 LAST = 3 * SUBSTAGES
 _SUB = {SETUP_SIDE: 0, WHEEL: 0, DRAFT: 0, PHASE_B: 3, FEEDING: 6, MEDALS: 7}
 ACQ_PER_EPOCH = 10  # 5 draft rounds + 5 Phase-B turns per player (R-A4, R-B1)
+#: The parts of a position's value (:meth:`Evaluator.terms`), in the order they are added.
+TERMS: tuple[str, ...] = (
+    "banked", "statue_p4", "coins", "income", "colonies", "statues", "feeding", "silver",
+    "gold", "sets_p11", "silver_to_buy", "gold_to_buy", "discounts", "effects",
+    "final_medals", "final_coins")
+N_TERMS = len(TERMS)
 
 
 @dataclass(frozen=True)
@@ -443,22 +449,48 @@ class Evaluator:
     # ------------------------------------------------------------------ value
 
     def value(self, p: Pos, c: Ctx) -> float:
-        """Estimated final points of the position.
+        """Estimated final points of the position."""
+        return self._value(p, c, None)
 
-        Written for speed (search calls it hundreds of thousands of times a decision): names
-        bound to locals, each effect looked up once, the feeding and effect terms inline. The
-        terms are added to ``v`` in a fixed order, so the same position always gives the same
-        float."""
+    def terms(self, p: Pos, c: Ctx) -> list[float]:
+        """The value's parts, in :data:`TERMS` order (what a fitted leaf weighs,
+        ``hadara.ai.leaf``): points banked, statue points of P4, coins, income, colonies and
+        statues to come, feeding (a loss, so negative), silver and gold medals held, P11 sets,
+        silver and gold medals still to buy, colour discounts, lasting effects, and, once the
+        game is over, the final medal points and coins in points. They add up to ``value``."""
+        out = [0.0] * N_TERMS
+        self._value(p, c, out)
+        return out
+
+    def _value(self, p: Pos, c: Ctx, out: list[float] | None) -> float:
+        """``value``, and with ``out`` its parts added into their :data:`TERMS` slots.
+
+        One body for both, so the parts are the value's own. The value is added up term by
+        term in a fixed order (the same position always gives the same float, and the same as
+        before the parts existed). Written for speed (search asks for it hundreds of
+        thousands of times a decision): names bound to locals, each effect looked up once."""
         eff = p.eff
         v = float(p.points + p.col_points + p.st_points)
+        x: float | None
+        if out is not None:
+            out[0] = v
         if p.points_side and eff:
-            v += p.points_side * eff.get("P4", 0) * self.p4_points
+            x = p.points_side * eff.get("P4", 0) * self.p4_points
+            v += x
+            if out is not None:
+                out[1] = x
         if c.over:
-            return v + self._medals_now(p) + p.coins // self.coins_per_point
+            medals, coins = self._medals_now(p), p.coins // self.coins_per_point
+            if out is not None:
+                out[14], out[15] = medals, coins
+            return v + medals + coins
         tr = p.tracks
         t0, t1, t2, t3 = tr
         cv = c.cv
-        v += p.coins * cv
+        x = p.coins * cv
+        v += x
+        if out is not None:
+            out[2] = x
         # Income and P8 (coins per other track above income) at every income still to come.
         per_income = t0
         if eff:
@@ -468,7 +500,10 @@ class Evaluator:
             p14 = eff.get("P14", 0) * self.p14
         else:
             p14 = 0
-        v += per_income * c.income_value
+        x = per_income * c.income_value
+        v += x
+        if out is not None:
+            out[3] = x
 
         memo = c.memo
         if p.col_acts > 0:
@@ -477,6 +512,8 @@ class Evaluator:
             if x is None:
                 x = memo[key] = self._colonies(key[0], p.col_acts, p.col_mask, key[3], c)
             v += x
+            if out is not None:
+                out[4] = x
         tiles = p.tiles
         i0, i1, i2, i3 = tiles
         if p.st_acts > 0 and (i0 or i1 or i2 or i3):
@@ -487,6 +524,8 @@ class Evaluator:
             if x is None:
                 x = memo[key] = self._statues(t2 + p14, acts, p.st_mask, p4, c)
             v += x
+            if out is not None:
+                out[5] = x
 
         # Feeding: cards beyond food must go (F1), or be paid for (P6); P7 pays for a surplus.
         loss = c.food_loss
@@ -506,10 +545,11 @@ class Evaluator:
             elif p7:
                 pen -= weight * min(self.p7_max, -deficit * self.p7_coins) * cv
         v -= pen
+        if out is not None:
+            out[6] = -pen
 
         # Medals: silver on projected tracks, gold on projected sets (G1).
-        ncol = p.ncol
-        get = ncol.get
+        get = p.ncol.get
         n_y, n_r, n_b, n_g = get("yellow", 0), get("red", 0), get("blue", 0), get("green", 0)
         per_colour = c.per_colour
         wild = eff.get("P12", 0) if eff else 0
@@ -529,16 +569,25 @@ class Evaluator:
             if silver:
                 values = sorted((proj[TRACK_OF_COLOUR[s]] for s in silver), reverse=True)
                 full = eff.get("P10", 0) if eff else 0
-                for i, x in enumerate(values):
-                    v += x if i < full else x / 2
+                for i, y in enumerate(values):
+                    x = y if i < full else y / 2
+                    v += x
+                    if out is not None:
+                        out[7] += x
         gold_pts = self.gold_pts
         gold = p.gold
-        v += gold * gold_pts * sets
+        x = gold * gold_pts * sets
+        v += x
+        if out is not None:
+            out[8] = x
         if eff:
             e = eff.get("P11")
             if e:
-                v += e * self.p11 * (sets if not wild else per_colour + min(
+                x = e * self.p11 * (sets if not wild else per_colour + min(
                     get(col, 0) for col in COLOURS))
+                v += x
+                if out is not None:
+                    out[9] = x
         if medal_epoch:
             mcv = c.medal_cv
             if eff and eff.get("P5"):
@@ -552,16 +601,25 @@ class Evaluator:
                     del best[silver_free:]
                 price = silver_cost * mcv
                 silver_pot = self.w.silver_pot
-                for x in best:
-                    if x > 2 * price:
-                        v += silver_pot * (x / 2 - price)
+                for y in best:
+                    if y > 2 * price:
+                        x = silver_pot * (y / 2 - price)
+                        v += x
+                        if out is not None:
+                            out[10] += x
             if gold < self.max_gold:
                 gain = gold_pts * sets - gold_cost * mcv
                 if gain > 0:
-                    v += self.w.gold_pot * gain * (self.max_gold - gold)
+                    x = self.w.gold_pot * gain * (self.max_gold - gold)
+                    v += x
+                    if out is not None:
+                        out[11] = x
 
         # Colour discounts on future purchases (R-A3) and lasting effects (P1, P3, P4).
-        v += c.discount * ncards
+        x = c.discount * ncards
+        v += x
+        if out is not None:
+            out[12] = x
         if eff:
             w = self.w
             ve = 0.0
@@ -573,7 +631,10 @@ class Evaluator:
             e = eff.get("P4")
             if e:
                 ve += e * (4 - bin(p.st_mask).count("1")) * w.step
-            v += ve * w.effect
+            x = ve * w.effect
+            v += x
+            if out is not None:
+                out[13] = x
         return v
 
     def _medals_now(self, p: Pos) -> float:

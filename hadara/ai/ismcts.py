@@ -1,10 +1,15 @@
-"""Level ``ismcts``: information-set Monte Carlo tree search with greedy playouts.
+"""Levels ``ismcts`` (expert) and ``ismcts-v1``: information-set Monte Carlo tree search with
+greedy playouts.
 
 Each iteration samples one full game consistent with the seat's view (determinise: the others'
 hands and Phase-A sales, deck orders, colony backs), walks the tree of this seat's own decisions
 with UCB (counting, for each child, the iterations in which it was available, since the legal
 actions differ between samples), then plays on with the greedy policy for every seat and scores
-the position with the evaluation once the current epoch is over.
+the position once the current epoch is over. ``ismcts`` scores it with the fitted leaf
+(leaf.py): every seat's forecast final points, a lead weighed against how far off the forecast
+usually is at that stage, and the true final scores once the game is over. ``ismcts-v1`` is
+the search as it was before the fitted leaf (issue 25's starting point), kept to measure
+against: a logistic of the hand-written evaluation's differences.
 
 Other seats' decisions are not tree nodes: in a sampled game they are played by the greedy
 policy, from their own (sampled) hands. In simultaneous steps this seat decides first and the
@@ -32,6 +37,7 @@ from ..state import OVER
 from .base import Action, Agent, View, action_key, decision_rng
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .greedy import evaluator, greedy_action, scored_actions
+from .leaf import Leaf, load
 
 #: Iterations per decision in tournaments when no budget is given (≈ 250 ms here; docs/ai.md).
 TOURNAMENT_ITERATIONS = 300
@@ -57,10 +63,16 @@ class Search:
 
     def __init__(self, ev: Evaluator, view: View, actions: list[Action], rng: Rng,
                  catalog: Catalog, c: float = 0.3, scale: float = 15.0,
-                 prior_weight: float = 0.0, horizon: int = 1) -> None:
+                 prior_weight: float = 0.0, horizon: int = 1, leaf: Leaf | None = None,
+                 lead: float = 0.55, end_scale: float = 4.0, phase_cut: bool = False) -> None:
         self.ev, self.view, self.actions, self.rng, self.cat = ev, view, actions, rng, catalog
         self.me: int = view["viewer"]
         self.c, self.scale, self.prior_weight, self.horizon = c, scale, prior_weight, horizon
+        # the fitted leaf (None: the hand-written evaluation, as ismcts-v1); a lead counts as
+        # a logistic of lead / (``lead`` × the stage's sigma), and at the end of the game of
+        # the true margin / ``end_scale`` (0.55 σ: a logistic that follows a normal of sd σ)
+        self.leaf, self.lead, self.end_scale = leaf, lead, end_scale
+        self.phase_cut = phase_cut  # playouts end with the phase (A or B), not the epoch
         self.root = Node()
         self.iterations = 0
 
@@ -91,10 +103,12 @@ class Search:
     def _iterate(self, game: Game) -> None:
         me, ev = self.me, self.ev
         end_epoch = game.epoch + self.horizon
+        phase = game.phase if self.phase_cut else None  # cut where the phase changes
         node = self.root
         path: list[Node] = []
         in_tree = True
-        while game.step != OVER and game.epoch < end_epoch:
+        while game.step != OVER and game.epoch < end_epoch and (phase is None
+                                                                 or game.phase == phase):
             waiting = game.waiting_on()
             seat = me if me in waiting else waiting[0]
             actions = game.legal_actions(seat)
@@ -146,14 +160,25 @@ class Search:
         return best_a, best_n, False
 
     def _reward(self, game: Game) -> float:
-        """This seat's standing: mean over opponents of a logistic of the value difference."""
+        """This seat's standing: mean over opponents of a logistic of the difference in
+        (forecast) final points, so a reward of 1 is ahead of everyone for sure."""
         ev = self.ev
         values = []
-        for s in range(game.n):
-            ctx = ev.ctx(game, s)
-            values.append(ev.value(ev.pos(game, s, ctx), ctx))
-        mine = values[self.me]
         scale = self.scale
+        if self.leaf is None:  # ismcts-v1: the evaluation's values
+            for s in range(game.n):
+                ctx = ev.ctx(game, s)
+                values.append(ev.value(ev.pos(game, s, ctx), ctx))
+        elif game.step == OVER:  # the true scores
+            values = [float(t["total"]) for t in game.scores()]
+            scale = self.end_scale
+        else:
+            sigma = 0.0
+            for s in range(game.n):
+                v, sigma = self.leaf.forecast(ev, game, s)
+                values.append(v)
+            scale = self.lead * sigma
+        mine = values[self.me]
         total = 0.0
         for s, v in enumerate(values):
             if s != self.me:
@@ -191,19 +216,26 @@ def explain_search(agent: IsmctsAgent, view: View,
 
 
 class IsmctsAgent(Agent):
+    """The expert: the search with the fitted leaf."""
+
     name = "ismcts"
+    #: search constants of the level (an agent's keyword options override them)
+    defaults: dict[str, float] = {"c": 0.3, "scale": 15.0, "prior_weight": 0.0, "horizon": 1,
+                                  "lead": 0.55, "end_scale": 4.0, "phase_cut": False}
+    fitted = True  # the fitted leaf (False: the evaluation's values, as ismcts-v1)
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  budget_ms: float | None = None, weights: Weights = DEFAULT_WEIGHTS,
-                 catalog: Catalog | None = None, c: float = 0.3, scale: float = 15.0,
-                 prior_weight: float = 0.0, horizon: int = 1, **_: object) -> None:
+                 catalog: Catalog | None = None, leaf: Leaf | None = None,
+                 **options: object) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = TOURNAMENT_ITERATIONS
         self.iterations, self.budget_ms = iterations, budget_ms
         self.catalog = catalog or default_catalog()
         self.ev = evaluator(self.catalog, weights)
-        self.params = {"c": c, "scale": scale, "prior_weight": prior_weight, "horizon": horizon}
+        self.params: dict[str, object] = {k: options.get(k, v) for k, v in self.defaults.items()}
+        self.params["leaf"] = (leaf or load()) if self.fitted else None
         self.last: Search | None = None  # the last decision's search, for hints and stats
 
     def search(self, view: View, actions: list[Action]) -> Search:
@@ -223,4 +255,13 @@ class IsmctsAgent(Agent):
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
         return explain_search(self, view, actions)
+
+
+class IsmctsV1Agent(IsmctsAgent):
+    """The search as it was before the fitted leaf (the baseline of issue 25): the same tree
+    and playouts, scored by a logistic (15 points) of the hand-written evaluation's
+    differences."""
+
+    name = "ismcts-v1"
+    fitted = False
 

@@ -11,15 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, Agent, AgentFactory, View
+from .gentle import GentleAgent
 from .greedy import GreedyAgent
-from .ismcts import IsmctsAgent
+from .ismcts import IsmctsAgent, IsmctsV1Agent
 from .random_agent import RandomAgent
 
 #: Level name -> factory, called as ``factory(seed=…, **options)``.
 LEVELS: dict[str, AgentFactory] = {
     RandomAgent.name: RandomAgent,
+    GentleAgent.name: GentleAgent,
     GreedyAgent.name: GreedyAgent,
     IsmctsAgent.name: IsmctsAgent,
+    IsmctsV1Agent.name: IsmctsV1Agent,
 }
 
 

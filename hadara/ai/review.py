@@ -15,11 +15,12 @@ Two measures (``level``), both in **points of estimated final score**:
   seat's position right after the action, the one-step look-ahead the ``greedy`` player
   decides with. Deterministic and exact: the AI's choice is greedy's choice, a seat played by
   greedy loses 0. A whole five-player game takes well under a second a seat.
-* ``"rollout"``: for ``budget`` sampled determinisations of the view (the same samples for
-  every action, so differences are paired), the action is applied and every seat plays on with
-  the greedy policy to the end of the current epoch; the value is the mean evaluation of the
-  seat's position there (in epoch III: its exact final score). It sees consequences one step
-  cannot (what the others then take, feeding), at about ``budget`` times the playouts' cost.
+* ``"rollout"`` (the bot's): for ``budget`` sampled determinisations of the view (the same
+  samples for every action, so differences are paired), the action is applied and every seat
+  plays on with the greedy policy to the end of the current epoch; the value is the mean of the
+  expert's forecast of the seat's final points there (the fitted leaf, :mod:`hadara.ai.leaf`;
+  in epoch III its exact final score). It sees consequences one step cannot (what the others
+  then take, feeding), at about ``budget`` times the playouts' cost.
 
 Pure and deterministic (the samples come from fixed seeds); input and output are plain JSON
 data, so a process pool can run it. Documentation: docs/ai.md, "Post-game review".
@@ -46,6 +47,7 @@ from .base import Action, View, mix
 from .evaluation import Evaluator
 from .greedy import _changes, evaluator, greedy_action
 from .hint import hint
+from .leaf import Leaf, load
 
 #: The measures :func:`review` knows.
 LEVELS = ("greedy", "rollout")
@@ -149,7 +151,7 @@ def _decision(ev: Evaluator, game: Game, seat: int, index: int, taken: Action,
     if level == "greedy":
         values = _greedy_values(ev, mine, actions, rng)
     else:
-        values = _rollout_values(ev, mine, actions, rng, budget)
+        values = _rollout_values(ev, mine, actions, rng, budget, load())
     ti = _find(actions, taken)
     bi = max(range(len(actions)), key=lambda i: (values[i], -i))
     if values[bi] <= values[ti] + 1e-9:
@@ -197,24 +199,28 @@ def _greedy_values(ev: Evaluator, mine: View, actions: list[Action], rng: Rng) -
 
 
 def _rollout_values(ev: Evaluator, mine: View, actions: list[Action], rng: Rng,
-                    samples: int) -> list[float]:
-    """The mean evaluation at the end of the epoch after each action, every seat then playing
-    greedy, over ``samples`` determinisations shared by all actions."""
+                    samples: int, leaf: Leaf) -> list[float]:
+    """The mean forecast final points at the end of the epoch after each action (the exact
+    final score once the game is over), every seat then playing greedy, over ``samples``
+    determinisations shared by all actions."""
     seat = mine["viewer"]
     totals = [0.0] * len(actions)
     for _ in range(samples):
-        base = determinise(mine, rng, ev.cat)
+        base = determinise(mine, rng, ev.cat, quiet=True)
         end = base.epoch + 1
         for i, a in enumerate(actions):
-            g = base.clone()
+            g = base.clone(quiet=True)
             g.apply(seat, a, check=False)
             while g.step != OVER and g.epoch < end:
                 s = g.waiting_on()[0]
                 legal = g.legal_actions(s)
                 g.apply(s, legal[0] if len(legal) == 1 else greedy_action(ev, g, s, legal),
                         check=False)
-            ctx = ev.ctx(g, seat)
-            totals[i] += ev.value(ev.pos(g, seat, ctx), ctx)
+            if g.step == OVER:
+                ctx = ev.ctx(g, seat)
+                totals[i] += ev.value(ev.pos(g, seat, ctx), ctx)
+            else:
+                totals[i] += leaf.forecast(ev, g, seat)[0]
     return [t / samples for t in totals]
 
 

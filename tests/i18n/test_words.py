@@ -18,7 +18,7 @@ import pytest
 
 import i18n
 from bot import learn
-from bot.service import lobby
+from bot.service import ai, lobby
 from cogs.learn.cog import lesson_text
 from cogs.multiday.words import CATCH_UP_LINES, catch_up_lines
 from hadara.ai.hint import hint
@@ -252,13 +252,16 @@ def test_learning_and_hint_catalog_texts_carry_no_evaluation(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_ai_levels_and_seat_names_are_for_players(lang: str) -> None:
-    levels = ("random", "greedy", "ismcts")  # the internal ids stay
+    levels = ai.LEVELS  # the internal ids stay: gentle, greedy, ismcts
     with speaking(lang):
         shown = [t(f"lobby.ai_level.{level}") for level in levels]
         names = [lobby.ai_name(level) for level in levels]
-    for text in (*shown, *names):
+        # older tables' random seats are shown as the novice they were called
+        older = [t("lobby.ai_level.random"), lobby.ai_name("random")]
+    for text in (*shown, *names, *older):
         assert not ALGORITHMS.search(text) and "(" not in text, text
     assert len(set(shown)) == 3 and len(set(names)) == 3, (shown, names)
+    assert older == [shown[0], names[0]]
     assert all(len(n) <= 8 for n in names), names  # short: "Steady 2" fits a picture
     assert lobby.ai_name("unknown") == "AI"
 

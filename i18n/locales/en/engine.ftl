@@ -57,7 +57,7 @@ engine-hint-untried = untried
 engine-hint-random = picked at random among the legal actions
 engine-hint-agent = the { $name } player's choice
 engine-review-your_move = You chose { $taken } ({ $changed }), { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } points below { $best }.
-engine-review-rollout = { $best }: { $changed }; over { $budget } sampled futures played on to the end of the epoch it ends at { NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) } points on average, against { NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) } after { $taken }.
+engine-review-rollout = { $best }: { $changed }; over { $budget } sampled futures played on to the end of the epoch it points to { NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) } points at the end of the game on average, against { NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) } after { $taken }.
 
 ## Step names (after "during", and as titles)
 

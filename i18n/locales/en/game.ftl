@@ -42,13 +42,16 @@ lobby-seat-ai = { $n }. { $name } (AI)
 lobby-seat-open = { $n }. open seat
 lobby-variant-basic = basic
 lobby-variant-advanced = advanced
-lobby-ai_level-random = novice
+lobby-ai_level-gentle = novice
 lobby-ai_level-greedy = steady
 lobby-ai_level-ismcts = expert
+# older tables' novice (random play, no longer offered): shown as the novice
+lobby-ai_level-random = novice
 # The name of an AI's seat, one per level: short (it is drawn on the pictures), distinct.
-lobby-ai_name-random = Novice
+lobby-ai_name-gentle = Novice
 lobby-ai_name-greedy = Steady
 lobby-ai_name-ismcts = Expert
+lobby-ai_name-random = Novice
 lobby-button-join = Join
 lobby-button-leave = Leave
 lobby-button-ai = Add AI

@@ -57,7 +57,7 @@ engine-review-your_move = Vous avez choisi { $taken } ({ $changed }), { NUMBER($
 engine-review-rollout = { $best } : { $changed } ; sur { $budget ->
         [one] { $budget } avenir simulé
        *[other] { $budget } avenirs simulés
-    } jusqu'à la fin de l'époque, elle finit en moyenne à { NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) } points, contre { NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) } après { $taken }.
+    } jusqu'à la fin de l'époque, elle mène en moyenne à { NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) } points en fin de partie, contre { NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) } après { $taken }.
 
 ## Noms des étapes
 

@@ -42,13 +42,16 @@ lobby-seat-ai = { $n }. { $name } (IA)
 lobby-seat-open = { $n }. place libre
 lobby-variant-basic = de base
 lobby-variant-advanced = avancée
-lobby-ai_level-random = novice
+lobby-ai_level-gentle = novice
 lobby-ai_level-greedy = solide
 lobby-ai_level-ismcts = experte
+# older tables' novice (random play, no longer offered): shown as the novice
+lobby-ai_level-random = novice
 # The name of an AI's seat, one per level: short (it is drawn on the pictures), distinct.
-lobby-ai_name-random = Novice
+lobby-ai_name-gentle = Novice
 lobby-ai_name-greedy = Solide
 lobby-ai_name-ismcts = Experte
+lobby-ai_name-random = Novice
 lobby-button-join = Rejoindre
 lobby-button-leave = Quitter
 lobby-button-ai = Ajouter une IA

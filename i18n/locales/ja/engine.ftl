@@ -50,7 +50,7 @@ engine-hint-untried = 未試行
 engine-hint-random = 選べる行動の中からランダムに選びました
 engine-hint-agent = 「{ $name }」プレイヤーの選択
 engine-review-your_move = あなたは{ $taken }（{ $changed }）を選びました。{ $best }より{ NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) }点低い評価です。
-engine-review-rollout = { $best }：{ $changed }。時代の終わりまで{ $budget }通りの展開を試すと、平均{ NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) }点で終わります（{ $taken }の後は{ NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) }点）。
+engine-review-rollout = { $best }：{ $changed }。時代の終わりまで{ $budget }通りの展開を試すと、ゲーム終了時に平均{ NUMBER($value_best, minimumFractionDigits: 1, maximumFractionDigits: 1) }点の見込みです（{ $taken }の後は{ NUMBER($value_taken, minimumFractionDigits: 1, maximumFractionDigits: 1) }点）。
 
 ## ステップ名
 

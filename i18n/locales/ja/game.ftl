@@ -42,13 +42,16 @@ lobby-seat-ai = { $n }. { $name }（AI）
 lobby-seat-open = { $n }. 空席
 lobby-variant-basic = 基本
 lobby-variant-advanced = 上級
-lobby-ai_level-random = 初級
+lobby-ai_level-gentle = 初級
 lobby-ai_level-greedy = 中級
 lobby-ai_level-ismcts = 上級
+# older tables' novice (random play, no longer offered): shown as the novice
+lobby-ai_level-random = 初級
 # The name of an AI's seat, one per level: short (it is drawn on the pictures), distinct.
-lobby-ai_name-random = 初級AI
+lobby-ai_name-gentle = 初級AI
 lobby-ai_name-greedy = 中級AI
 lobby-ai_name-ismcts = 上級AI
+lobby-ai_name-random = 初級AI
 lobby-button-join = 参加
 lobby-button-leave = 退出
 lobby-button-ai = AIを追加

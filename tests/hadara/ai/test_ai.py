@@ -17,7 +17,7 @@ from hadara.rng import Rng
 from hadara.setup import Setup, random_setup
 from hadara.views import view
 
-LEVELS = ("random", "greedy", "ismcts")
+LEVELS = ("random", "gentle", "greedy", "ismcts-v1", "ismcts")
 FAST = {"iterations": 6}  # enough to exercise the search; strength is measured in bench/
 
 
@@ -34,7 +34,7 @@ def play(game: Game, agents: dict[int, object], on_decision=None) -> None:
         game.apply(seat, action)
 
 
-def test_registry_names_the_three_levels():
+def test_registry_names_the_levels():
     assert set(LEVELS) <= set(agent_names())
     with pytest.raises(ValueError, match="unknown agent"):
         make_agent("grandmaster")
@@ -190,6 +190,74 @@ def test_ismcts_time_budget_runs_and_answers():
     acts = game.legal_actions(seat)
     assert agent.choose(view(game, seat), acts) in acts
     assert agent.last is not None and agent.last.iterations >= 1
+
+
+# Today's search before the fitted leaf (commit b9bca31's ``ismcts``): its choice and the
+# visit counts of its root children, 40 iterations, seed 5, after ``steps`` greedy actions.
+V1_PINNED = [
+    (2, 3, 1, {"type": "draft", "card": "I-Y07", "mode": "buy"}, [3, 7, 9, 21]),
+    (2, 5, 40, {"type": "draft", "card": "II-B10", "mode": "sell"}, [3, 9, 10, 18]),
+    (3, 2, 100, {"type": "draft", "card": "III-Y01", "mode": "buy"}, [6, 8, 13, 13]),
+    (4, 7, 60, {"type": "medal", "kind": "silver", "tile": "blue"}, [4, 4, 6, 7, 9, 10]),
+    (5, 4, 150, {"type": "colony", "level": 3, "mode": "plunder"}, [9, 15, 16]),
+    (2, 9, 90, {"type": "take", "card": "III-R03", "mode": "buy"}, [6, 34]),
+]
+
+
+@pytest.mark.parametrize(("n", "seed", "steps", "action", "visits"), V1_PINNED)
+def test_ismcts_v1_is_the_search_before_the_fitted_leaf(n, seed, steps, action, visits):
+    """The baseline the expert is measured against stays what it was: the same choices and
+    root statistics as the search of commit b9bca31, on the faster engine."""
+    from hadara.ai.greedy import evaluator, greedy_action
+
+    ev = evaluator()
+    game = Game.new([f"P{i}" for i in range(n)], "basic", seed)
+    for _ in range(steps):
+        seat = game.waiting_on()[0]
+        game.apply(seat, greedy_action(ev, game, seat, game.legal_actions(seat)))
+    while len(game.legal_actions(game.waiting_on()[0])) < 2:
+        seat = game.waiting_on()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    seat = game.waiting_on()[0]
+    agent = make_agent("ismcts-v1", seed=5, iterations=40)
+    assert agent.choose(view(game, seat), game.legal_actions(seat)) == action
+    assert agent.last is not None
+    assert sorted(c.visits for c in agent.last.root.children.values()) == visits
+
+
+def test_the_expert_scores_with_the_fitted_leaf_and_v1_without():
+    game, seat = _opening()
+    v, acts = view(game, seat), game.legal_actions(seat)
+    expert, v1 = make_agent("ismcts", iterations=20), make_agent("ismcts-v1", iterations=20)
+    expert.choose(v, acts)
+    v1.choose(v, acts)
+    assert expert.last is not None and expert.last.leaf is not None
+    assert v1.last is not None and v1.last.leaf is None
+    # rewards are standings against the others: between 0 and 1
+    for agent in (expert, v1):
+        assert agent.last is not None
+        for child in agent.last.root.children.values():
+            assert 0.0 <= child.total <= child.visits
+
+
+def test_gentle_prefers_the_better_actions_but_not_always():
+    """Novice (gentle): over many seeds its picks are better on average than any action's
+    (by greedy's evaluation), not always the same, and an action far below the best (four
+    temperatures) is hardly ever taken."""
+    from hadara.ai.gentle import TEMPERATURE
+    from hadara.ai.greedy import evaluator, scored_actions
+
+    game, seat = _opening()
+    v, acts = view(game, seat), game.legal_actions(seat)
+    value = {repr(a): x for x, a in scored_actions(evaluator(), game, seat, acts)}
+    picks = [make_agent("gentle", seed=s).choose(v, acts) for s in range(80)]
+    assert all(p in acts for p in picks)
+    assert len({repr(p) for p in picks}) > 1
+    mean_pick = sum(value[repr(p)] for p in picks) / len(picks)
+    assert mean_pick > sum(value.values()) / len(value)
+    best = max(value.values())
+    far = [p for p in picks if value[repr(p)] < best - 4 * TEMPERATURE]
+    assert len(far) <= 0.05 * len(picks)
 
 
 def test_forced_decisions_cost_no_search():

@@ -107,3 +107,31 @@ def test_food_short_of_the_cards_is_penalised():
     fed = base.copy()
     fed.tracks[3] = base.ncards + 40
     assert ev.value(hungry, ctx) < ev.value(base, ctx) <= ev.value(fed, ctx)
+
+
+def test_the_terms_add_up_to_the_value():
+    """The parts the fitted leaf weighs (``Evaluator.terms``) are the value's own: at every
+    seat's position through a five-player game they add up to it, and at the end the final
+    medals and coins are terms of their own."""
+    from hadara.ai.evaluation import TERMS
+
+    ev = evaluator()
+    game = Game.new([f"p{i}" for i in range(5)], "basic", 4)
+    agents = [make_agent("greedy", seed=s) for s in range(5)]
+    seen = [0.0] * len(TERMS)
+    while True:
+        for s in range(game.n):
+            ctx = ev.ctx(game, s)
+            p = ev.pos(game, s, ctx)
+            terms = ev.terms(p, ctx)
+            assert len(terms) == len(TERMS)
+            assert sum(terms) == pytest.approx(ev.value(p, ctx), abs=1e-9)
+            seen = [a + abs(b) for a, b in zip(seen, terms, strict=True)]
+        if game.is_over:
+            break
+        seat = game.waiting_on()[0]
+        acts = game.legal_actions(seat)
+        game.apply(seat, agents[seat].choose(view(game, seat), acts))
+    used = {name for name, x in zip(TERMS, seen, strict=True) if x}
+    assert {"banked", "coins", "income", "colonies", "feeding", "silver", "gold",
+            "discounts", "final_medals", "final_coins"} <= used

@@ -172,13 +172,21 @@ async def test_review_job_through_the_service(tmp_path: Path) -> None:
                     planted_at = len(game.log)
                 await svc.submit(gid, HOST, waiting[0].decision_id, action)
                 await svc.idle(gid)
-            out = await review_job(svc, gid, me)
+            out = await review_job(svc, gid, me, level="greedy")
             items = out["items"]
             assert out["summary"]["decisions"] > 20
             assert items[0]["index"] == planted_at and items[0]["taken"]["mode"] == "sell"
             assert all(i["image"].startswith(PNG) for i in items)
             assert items == sorted(items, key=lambda i: (-i["loss"], i["index"]))
             json.dumps(without_views(out))
+            # the bot's measure by default: the rollout judged by the expert's forecast
+            expert = await review_job(svc, gid, me, images=False)
+            summary = expert["summary"]
+            assert summary["level"] == "rollout" and summary["budget"] == 8
+            assert summary["decisions"] == out["summary"]["decisions"]
+            found = expert["items"]
+            assert found and found == sorted(found, key=lambda i: (-i["loss"], i["index"]))
+            assert all(i["loss"] > 0 and i["best"] != i["taken"] for i in found)
             ai = await review_job(svc, gid, 1 - me, images=False)
             assert ai["summary"]["decisions"] == 0 and ai["items"] == []
             with pytest.raises(Refusal) as info:
