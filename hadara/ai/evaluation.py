@@ -567,7 +567,9 @@ class Evaluator:
             proj = [t0 + growth * (n_y + 1), t1 + growth * (n_r + 1),
                     t2 + growth * (n_b + 1), t3 + growth * (n_g + 1)]
             if silver:
-                values = sorted((proj[TRACK_OF_COLOUR[s]] for s in silver), reverse=True)
+                values = [proj[TRACK_OF_COLOUR[s]] for s in silver]
+                if len(values) > 1:
+                    values.sort(reverse=True)
                 full = eff.get("P10", 0) if eff else 0
                 for i, y in enumerate(values):
                     x = y if i < full else y / 2
@@ -595,7 +597,15 @@ class Evaluator:
             else:
                 silver_cost, gold_cost = c.silver_cost, c.gold_cost
             if silver_free > 0:
-                best = [proj[i] for i in (0, 1, 2, 3) if tiles[i]]
+                best = []  # the tracks a silver medal could still go on
+                if i0:
+                    best.append(proj[0])
+                if i1:
+                    best.append(proj[1])
+                if i2:
+                    best.append(proj[2])
+                if i3:
+                    best.append(proj[3])
                 if len(best) > silver_free:
                     best.sort(reverse=True)
                     del best[silver_free:]
