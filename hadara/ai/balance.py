@@ -1,4 +1,5 @@
-"""Balance report: greedy self-play for each player count.
+"""Balance report: self-play for each player count (greedy by default; ``agent`` names
+another level, such as the expert with an iteration budget).
 
 For every player count it shows the win rate of each seat, by seat number and by initiative
 order (0 = the lowest initiative, the epoch-I first player; seats are dealt setup cards at
@@ -57,12 +58,14 @@ def summarise(records: list[GameRecord], players: int) -> dict[str, Any]:
 
 
 def run(games: int = 2000, players: Sequence[int] = (2, 3, 4, 5), seed: int = 1,
-        workers: int = 1, variant: str = "basic") -> dict[str, Any]:
+        workers: int = 1, variant: str = "basic", agent: str = "greedy",
+        options: dict[str, Any] | None = None) -> dict[str, Any]:
     t0 = time.perf_counter()
     out: dict[str, Any] = {"games_per_count": games, "seed": seed, "variant": variant,
+                           "agent": agent, "options": dict(options or {}),
                            "goal_pp": GOAL_PP, "players": {}}
     for n in players:
-        records = play_games(["greedy"], n, games, seed, {}, workers, variant)
+        records = play_games([agent], n, games, seed, options or {}, workers, variant)
         out["players"][str(n)] = summarise(records, n)
     out["goal_met"] = all(p["goal_met"] for p in out["players"].values())
     out["elapsed_s"] = round(time.perf_counter() - t0, 1)
@@ -70,9 +73,10 @@ def run(games: int = 2000, players: Sequence[int] = (2, 3, 4, 5), seed: int = 1,
 
 
 def format_report(rep: dict[str, Any]) -> str:
-    lines = [f"Balance: greedy self-play, {rep['games_per_count']} games per player count, "
-             f"seed {rep['seed']} (goal: every seat within {rep['goal_pp']:g} points of a fair "
-             f"share)"]
+    options = "".join(f", {k} {v}" for k, v in rep.get("options", {}).items())
+    lines = [f"Balance: {rep.get('agent', 'greedy')} self-play{options}, "
+             f"{rep['games_per_count']} games per player count, seed {rep['seed']} (goal: "
+             f"every seat within {rep['goal_pp']:g} points of a fair share)"]
     for n, p in rep["players"].items():
         fair = p["fair_share"]
         lines.append(f"{n} players (fair share {fair:.3f}): mean winning score "

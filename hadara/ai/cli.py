@@ -45,7 +45,8 @@ def _balance(args: argparse.Namespace) -> int:
     from .balance import format_report, run
 
     players = [int(x) for x in args.players.split(",")]
-    rep = run(args.games, players, args.seed, args.workers, args.variant)
+    options = {"iterations": args.iterations} if args.iterations is not None else {}
+    rep = run(args.games, players, args.seed, args.workers, args.variant, args.agent, options)
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
     return 0
 
@@ -96,12 +97,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--json", action="store_true", help="print the report as JSON")
     t.set_defaults(func=_tournament)
 
-    b = sub.add_parser("balance", help="greedy self-play: seat fairness and purple effects")
+    b = sub.add_parser("balance", help="self-play: seat fairness and purple effects")
     b.add_argument("--games", type=_positive, default=2000, help="games per player count")
     b.add_argument("--players", default="2,3,4,5", help="player counts, comma-separated")
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--workers", type=_positive, default=1)
     b.add_argument("--variant", choices=("basic", "advanced"), default="basic")
+    b.add_argument("--agent", type=lambda text: _agents(text)[0], default="greedy",
+                   help="the level in every seat (default greedy)")
+    b.add_argument("--iterations", type=_positive,
+                   help="ISMCTS iterations per decision (with --agent ismcts)")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_balance)
 

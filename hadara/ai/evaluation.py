@@ -89,8 +89,10 @@ class Pos:
     gold: int
 
     def copy(self) -> Pos:
+        """A copy sharing every list and dict: the actions replace one before changing it
+        (most change the coins and a counter or two, not the tracks or the colours)."""
         p = Pos.__new__(Pos)
-        p.coins, p.tracks, p.ncol = self.coins, self.tracks[:], dict(self.ncol)
+        p.coins, p.tracks, p.ncol = self.coins, self.tracks, self.ncol
         p.points, p.ncards, p.eff, p.p3 = self.points, self.ncards, self.eff, self.p3
         p.col_mask, p.col_points, p.col_acts = self.col_mask, self.col_points, self.col_acts
         p.st_mask, p.st_points, p.points_side = self.st_mask, self.st_points, self.points_side
@@ -208,9 +210,9 @@ class Evaluator:
             acq = ACQ_PER_EPOCH
         elif step == DRAFT:
             acq = 5 - game.round + 5
-        elif step == PHASE_B:
-            order, r0 = game.order, game.round
-            acq = sum(1 for r in range(r0, 5 * n) if order[r % n] == seat)
+        elif step == PHASE_B:  # turns r0 … 5n−1 that are this seat's: k, k + n, … k + 4n
+            k, r0 = game.order.index(seat), game.round
+            acq = 5 if r0 <= k else max(0, 5 - (r0 - k + n - 1) // n)
         elif game.phase == "A" and step in (COLONY, STATUE):
             acq = 5
         else:
@@ -277,12 +279,14 @@ class Evaluator:
     # ------------------------------------------------------------------ positions
 
     def pos(self, game: Game, seat: int, ctx: Ctx) -> Pos:
-        """The seat's position, its own pending feeding removals and medal purchases included."""
+        """The seat's position, its own pending feeding removals and medal purchases included.
+        It shares the game's lists (a position's actions copy one before changing it), so it
+        holds until the game changes."""
         cat = self.cat
         p = Pos()
         p.coins = game.coins[seat]
-        p.tracks = game.tracks[seat][:]
-        p.ncol = game.ncol[seat].copy()
+        p.tracks = game.tracks[seat]
+        p.ncol = game.ncol[seat]
         tableau = game.tableau[seat]
         p.points = sum(map(self.card_points.__getitem__, tableau))
         p.ncards = len(tableau)
@@ -310,15 +314,17 @@ class Evaluator:
         p.st_mask = 0
         p.st_points = 0
         p.points_side = 0
-        for i, (space, placed) in enumerate(zip(self.statues, game.statues[seat], strict=True)):
-            if placed is not None:
-                p.st_mask |= 1 << i
-                p.st_points += space.points
-                if placed[1] == "points":
-                    p.st_points += space.extra_points
-                    p.points_side += 1
-        p.tiles = game.tiles[seat][:]
-        p.silver = game.silver[seat][:]
+        statues = game.statues[seat]
+        if statues.count(None) != len(statues):
+            for i, (space, placed) in enumerate(zip(self.statues, statues, strict=True)):
+                if placed is not None:
+                    p.st_mask |= 1 << i
+                    p.st_points += space.points
+                    if placed[1] == "points":
+                        p.st_points += space.extra_points
+                        p.points_side += 1
+        p.tiles = game.tiles[seat]
+        p.silver = game.silver[seat]
         p.gold = game.gold[seat]
         pending = game.pending[seat]
         if pending:
@@ -367,13 +373,17 @@ class Evaluator:
         return q
 
     def _buy(self, q: Pos, card: Any, tile: str | None) -> None:
-        q.coins -= max(0, card.cost - q.ncol.get(card.colour, 0))
-        tr = q.tracks
-        for i, g in enumerate(card.gains):
-            tr[i] += g
-        if card.colour in q.p3:
+        ncol = q.ncol = q.ncol.copy()
+        q.coins -= max(0, card.cost - ncol.get(card.colour, 0))
+        tr = q.tracks = q.tracks[:]
+        g0, g1, g2, g3 = card.gains
+        tr[0] += g0
+        tr[1] += g1
+        tr[2] += g2
+        tr[3] += g3
+        if q.p3 and card.colour in q.p3:
             tr[TRACK_OF_COLOUR[card.colour]] += q.p3.count(card.colour) * self.p3
-        q.ncol[card.colour] = q.ncol.get(card.colour, 0) + 1
+        ncol[card.colour] = ncol.get(card.colour, 0) + 1
         q.points += card.points
         q.ncards += 1
         e = card.effect
@@ -395,7 +405,9 @@ class Evaluator:
         card = self.cat.cards[cid]
         q.ncards -= 1
         q.points -= card.points
+        q.ncol = q.ncol.copy()
         q.ncol[card.colour] -= 1
+        q.tracks = q.tracks[:]
         for i, g in enumerate(card.gains):
             q.tracks[i] -= g
         if card.effect is not None:
@@ -435,6 +447,7 @@ class Evaluator:
             q.st_points += space.extra_points
             q.points_side += 1
         else:
+            q.tracks = q.tracks[:]
             q.tracks[i] += space.steps + q.eff.get("P4", 0) * self.cat.rules.eff("P4", "steps")
 
     def _medal(self, game: Game, seat: int, q: Pos, a: Action) -> None:

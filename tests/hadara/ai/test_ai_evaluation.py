@@ -92,8 +92,8 @@ def test_more_coins_points_and_colonies_value_higher():
     more.points += 3
     assert ev.value(more, ctx) == pytest.approx(v + 3)
     # Military that reaches an untaken colony level is worth something.
-    stronger = base.copy()
-    stronger.tracks[1] = max(game.catalog.rules.colony_levels)
+    stronger = base.copy()  # a copy shares the lists: replace one to change it
+    stronger.tracks = [base.tracks[0], max(game.catalog.rules.colony_levels), *base.tracks[2:]]
     assert ev.value(stronger, ctx) > v
 
 
@@ -102,10 +102,10 @@ def test_food_short_of_the_cards_is_penalised():
     game = greedy_game(2, 7, stop=lambda g: g.step == PHASE_B)
     ctx = ev.ctx(game, 0)
     base = ev.pos(game, 0, ctx)
-    hungry = base.copy()
-    hungry.tracks[3] = 0
+    hungry = base.copy()  # a copy shares the lists: replace one to change it
+    hungry.tracks = [*base.tracks[:3], 0]
     fed = base.copy()
-    fed.tracks[3] = base.ncards + 40
+    fed.tracks = [*base.tracks[:3], base.ncards + 40]
     assert ev.value(hungry, ctx) < ev.value(base, ctx) <= ev.value(fed, ctx)
 
 
