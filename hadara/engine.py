@@ -295,7 +295,12 @@ class Game(State):
 
     def waiting_on(self) -> list[int]:
         """Seats the game waits for: pending and, in simultaneous steps, not yet picked."""
-        return [s for s in self.acting_seats() if self.commits[s] is None]
+        commits = self.commits
+        out = []
+        for s, d in enumerate(self.decision_ids):
+            if d is not None and commits[s] is None:
+                out.append(s)
+        return out
 
     def decision_id(self, seat: int) -> str | None:
         """The seat's current decision id (None: nothing to decide); cheap, for every click."""

@@ -529,8 +529,10 @@ class Evaluator:
                 out[4] = x
         tiles = p.tiles
         i0, i1, i2, i3 = tiles
-        if p.st_acts > 0 and (i0 or i1 or i2 or i3):
-            acts = min(p.st_acts, i0 + i1 + i2 + i3)
+        acts = p.st_acts
+        if acts > 0 and (i0 or i1 or i2 or i3):
+            if i0 + i1 + i2 + i3 < acts:  # no more statues than bonus tiles
+                acts = i0 + i1 + i2 + i3
             p4 = eff.get("P4", 0) if eff else 0
             key = (-1 - t2 - p14, acts, p.st_mask, p4)  # negative: apart from colony keys
             x = memo.get(key)
