@@ -322,7 +322,11 @@ class Game(State):
         if step == DRAFT:
             return self._card_actions(seat, "draft", self.hands[seat])
         if step == PHASE_B:
-            return self._card_actions(seat, "take", [p[-1] for p in self.discards if p])
+            tops = []  # the top card of every discard pile (a loop: cheaper than a listcomp)
+            for pile in self.discards:
+                if pile:
+                    tops.append(pile[-1])
+            return self._card_actions(seat, "take", tops)
         if step == COLONY:
             return self._colony_actions(seat)
         if step == STATUE:
@@ -700,11 +704,15 @@ class Game(State):
         nor anyone's id reveals how many hidden choices another seat made (Information).
         """
         k = len(self.pending[seat])
+        n = self.next_decision
         if k:
-            self.decision_ids[seat] = f"d{self.next_decision}.{seat}.{k}"
+            self.decision_ids[seat] = f"d{n}.{seat}.{k}"
             return
-        self.decision_ids[seat] = f"d{self.next_decision}"
-        self.next_decision += 1
+        ids = _DECISION_IDS
+        while len(ids) <= n:  # "d0", "d1", …: formatted once per process, not per decision
+            ids.append(f"d{len(ids)}")
+        self.decision_ids[seat] = ids[n]
+        self.next_decision = n + 1
 
     def _close(self, seat: int) -> None:
         self.decision_ids[seat] = None
@@ -1199,6 +1207,9 @@ _HANDLERS: dict[str, Any] = {
     "feed_remove": Game._feed, "feed_pay": Game._feed, "medal": Game._medal,
     "medals_done": Game._medal, "wheel": Game._set_wheel, "setup_side": Game._setup_side,
 }
+
+
+_DECISION_IDS: list[str] = []  # _open's cache of "d<n>"
 
 
 def normalise(action: Action) -> Action:
