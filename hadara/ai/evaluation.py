@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 INCOME, MILITARY, CULTURE, FOOD = 0, 1, 2, 3
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}  # a colour's place in ``Pos.ncol``
 SUBSTAGES = 8  # per epoch: draft, A colony, A statue, B, B colony, B statue, feeding, medals
 LAST = 3 * SUBSTAGES
 _SUB = {SETUP_SIDE: 0, WHEEL: 0, DRAFT: 0, PHASE_B: 3, FEEDING: 6, MEDALS: 7}
@@ -72,7 +73,7 @@ class Pos:
 
     coins: int
     tracks: list[int]
-    ncol: dict[str, int]
+    ncol: list[int]  # cards held per colour, in COLOURS order
     points: int  # printed points of the tableau
     ncards: int
     eff: dict[str, int]
@@ -286,7 +287,9 @@ class Evaluator:
         p = Pos()
         p.coins = game.coins[seat]
         p.tracks = game.tracks[seat]
-        p.ncol = game.ncol[seat]
+        get = game.ncol[seat].get
+        p.ncol = [get("yellow", 0), get("red", 0), get("blue", 0), get("green", 0),
+                  get("purple", 0)]
         tableau = game.tableau[seat]
         p.points = sum(map(self.card_points.__getitem__, tableau))
         p.ncards = len(tableau)
@@ -373,8 +376,9 @@ class Evaluator:
         return q
 
     def _buy(self, q: Pos, card: Any, tile: str | None) -> None:
-        ncol = q.ncol = q.ncol.copy()
-        q.coins -= max(0, card.cost - ncol.get(card.colour, 0))
+        ncol = q.ncol = q.ncol[:]
+        ci = COLOUR_INDEX[card.colour]
+        q.coins -= max(0, card.cost - ncol[ci])
         tr = q.tracks = q.tracks[:]
         g0, g1, g2, g3 = card.gains
         tr[0] += g0
@@ -383,7 +387,7 @@ class Evaluator:
         tr[3] += g3
         if q.p3 and card.colour in q.p3:
             tr[TRACK_OF_COLOUR[card.colour]] += q.p3.count(card.colour) * self.p3
-        ncol[card.colour] = ncol.get(card.colour, 0) + 1
+        ncol[ci] += 1
         q.points += card.points
         q.ncards += 1
         e = card.effect
@@ -392,7 +396,7 @@ class Evaluator:
             q.eff[e.id] = q.eff.get(e.id, 0) + 1
             if e.id == "P3":
                 q.p3 = [*q.p3, e.colour]
-                tr[TRACK_OF_COLOUR[e.colour]] += q.ncol.get(e.colour, 0) * self.p3
+                tr[TRACK_OF_COLOUR[e.colour]] += ncol[COLOUR_INDEX[e.colour]] * self.p3  # type: ignore[index]
             elif e.id == "P2" and tile is not None:
                 q.tiles = q.tiles[:]
                 q.tiles[TRACK_OF_COLOUR[tile]] -= 1
@@ -405,8 +409,8 @@ class Evaluator:
         card = self.cat.cards[cid]
         q.ncards -= 1
         q.points -= card.points
-        q.ncol = q.ncol.copy()
-        q.ncol[card.colour] -= 1
+        q.ncol = q.ncol[:]
+        q.ncol[COLOUR_INDEX[card.colour]] -= 1
         q.tracks = q.tracks[:]
         for i, g in enumerate(card.gains):
             q.tracks[i] -= g
@@ -564,16 +568,16 @@ class Evaluator:
             out[6] = -pen
 
         # Medals: silver on projected tracks, gold on projected sets (G1).
-        get = p.ncol.get
-        n_y, n_r, n_b, n_g = get("yellow", 0), get("red", 0), get("blue", 0), get("green", 0)
+        ncol = p.ncol
+        n_y, n_r, n_b, n_g, n_p = ncol
         per_colour = c.per_colour
         wild = eff.get("P12", 0) if eff else 0
         if wild:
-            counts = {col: get(col, 0) for col in COLOURS}
+            counts = dict(zip(COLOURS, ncol, strict=True))
             counts["purple"] -= wild
             sets = gold_sets(counts, wild) + per_colour
         else:
-            sets = min(n_y, n_r, n_b, n_g, get("purple", 0)) + per_colour
+            sets = min(n_y, n_r, n_b, n_g, n_p) + per_colour
         silver = p.silver
         silver_free = self.max_silver - len(silver)
         medal_epoch = c.medal_epoch
@@ -600,8 +604,7 @@ class Evaluator:
         if eff:
             e = eff.get("P11")
             if e:
-                x = e * self.p11 * (sets if not wild else per_colour + min(
-                    get(col, 0) for col in COLOURS))
+                x = e * self.p11 * (sets if not wild else per_colour + min(ncol))
                 v += x
                 if out is not None:
                     out[9] = x
@@ -667,13 +670,13 @@ class Evaluator:
         values = sorted((p.tracks[TRACK_OF_COLOUR[s]] for s in p.silver), reverse=True)
         full = p.eff.get("P10", 0)
         silver = sum(x if i < full else (x + 1) // 2 for i, x in enumerate(values))
-        counts = dict(p.ncol)
+        counts = dict(zip(COLOURS, p.ncol, strict=True))
         wild = p.eff.get("P12", 0)
-        counts["purple"] = counts.get("purple", 0) - wild
+        counts["purple"] -= wild
         gold = p.gold * self.gold_pts * gold_sets(counts, wild)
         sets = 0
         if p.eff.get("P11"):
-            sets = p.eff["P11"] * self.p11 * min(p.ncol.get(col, 0) for col in COLOURS)
+            sets = p.eff["P11"] * self.p11 * min(p.ncol)
         return silver + gold + sets
 
     def _colonies(self, m: int, acts: int, mask: int, p9: int, c: Ctx) -> float:

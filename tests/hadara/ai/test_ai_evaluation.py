@@ -32,7 +32,7 @@ def test_value_at_game_end_is_the_score(n, seed):
 
 
 def _fields(p):
-    return (p.coins, [round(x, 6) for x in p.tracks], {k: v for k, v in p.ncol.items() if v},
+    return (p.coins, [round(x, 6) for x in p.tracks], list(p.ncol),
             p.points, p.ncards, p.col_mask, p.st_mask, p.st_points, list(p.tiles),
             list(p.silver), p.gold)
 
