@@ -396,7 +396,7 @@ class Evaluator:
             q.eff[e.id] = q.eff.get(e.id, 0) + 1
             if e.id == "P3":
                 q.p3 = [*q.p3, e.colour]
-                tr[TRACK_OF_COLOUR[e.colour]] += ncol[COLOUR_INDEX[e.colour]] * self.p3  # type: ignore[index]
+                tr[TRACK_OF_COLOUR[e.colour]] += ncol[COLOUR_INDEX[e.colour]] * self.p3
             elif e.id == "P2" and tile is not None:
                 q.tiles = q.tiles[:]
                 q.tiles[TRACK_OF_COLOUR[tile]] -= 1
