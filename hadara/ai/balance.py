@@ -10,6 +10,7 @@ the mean winning score, and how often the holder of each purple effect wins. The
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections.abc import Sequence
@@ -47,6 +48,9 @@ def summarise(records: list[GameRecord], players: int) -> dict[str, Any]:
         "seat_win_rate": [round(x, 4) for x in seat_rate],
         "initiative_win_rate": [round(x, 4) for x in init_rate],
         "max_gap_pp": round(gap, 2),
+        # one standard error of a seat's win rate at a fair share: with few games (the expert
+        # is slow) a gap of two of these is as likely noise as a real edge
+        "se_pp": round(100 * math.sqrt(fair * (1 - fair) / games), 2),
         "goal_met": gap <= GOAL_PP,
         "mean_winning_score": round(statistics.fmean(max(r.scores) for r in records), 1),
         "mean_score": round(statistics.fmean(x for r in records for x in r.scores), 1),
@@ -84,8 +88,9 @@ def format_report(rep: dict[str, Any]) -> str:
         lines.append("  by seat:             " + " ".join(f"{x:.3f}" for x in p["seat_win_rate"]))
         lines.append("  by initiative order: "
                      + " ".join(f"{x:.3f}" for x in p["initiative_win_rate"])
-                     + f"   (largest gap {p['max_gap_pp']:.1f} points: "
-                     + ("within goal)" if p["goal_met"] else "MISSES the goal)"))
+                     + f"   (largest gap {p['max_gap_pp']:.1f} points, one standard error "
+                     + f"{p['se_pp']:.1f}: " + ("within goal)" if p["goal_met"]
+                                                 else "MISSES the goal)"))
         cells = []
         for e, st in p["effects"].items():
             if st["holder_win_rate"] is not None:

@@ -96,3 +96,21 @@ def test_balance_report(capsys):
         assert p["mean_winning_score"] >= p["mean_score"]
         assert p["goal_met"] == (p["max_gap_pp"] <= balance.GOAL_PP)
         assert len(p["seat_win_rate"]) == int(n)
+        fair = 1 / int(n)
+        assert p["se_pp"] == pytest.approx(100 * (fair * (1 - fair) / 3) ** 0.5, abs=0.01)
+
+
+def test_balance_with_the_expert_at_a_budget(capsys):
+    """Issue 25: the balance can be played by a stronger level than greedy (``--agent``,
+    ``--iterations``); the report says which, and the text report names the noise."""
+    assert main(["balance", "--games", "2", "--players", "2", "--agent", "ismcts",
+                 "--iterations", "3", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["agent"] == "ismcts" and rep["options"] == {"iterations": 3}
+    assert rep["players"]["2"]["games"] == 2
+    assert main(["balance", "--games", "2", "--players", "2", "--agent", "gentle"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Balance: gentle self-play, 2 games per player count")
+    assert "one standard error 35.4" in text
+    with pytest.raises(SystemExit):
+        main(["balance", "--agent", "champion"])
