@@ -77,8 +77,8 @@ def run(games: int = 2000, players: Sequence[int] = (2, 3, 4, 5), seed: int = 1,
 
 
 def format_report(rep: dict[str, Any]) -> str:
-    options = "".join(f", {k} {v}" for k, v in rep.get("options", {}).items())
-    lines = [f"Balance: {rep.get('agent', 'greedy')} self-play{options}, "
+    options = "".join(f", {k} {v}" for k, v in rep["options"].items())
+    lines = [f"Balance: {rep['agent']} self-play{options}, "
              f"{rep['games_per_count']} games per player count, seed {rep['seed']} (goal: "
              f"every seat within {rep['goal_pp']:g} points of a fair share)"]
     for n, p in rep["players"].items():

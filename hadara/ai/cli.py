@@ -103,10 +103,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--workers", type=_positive, default=1)
     b.add_argument("--variant", choices=("basic", "advanced"), default="basic")
-    b.add_argument("--agent", type=lambda text: _agents(text)[0], default="greedy",
+    b.add_argument("--agent", choices=agent_names(), default="greedy",
                    help="the level in every seat (default greedy)")
     b.add_argument("--iterations", type=_positive,
-                   help="ISMCTS iterations per decision (with --agent ismcts)")
+                   help="ISMCTS iterations per decision (with --agent ismcts or ismcts-v1)")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_balance)
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 INCOME, MILITARY, CULTURE, FOOD = 0, 1, 2, 3
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}  # a colour's place in ``Pos.ncol``
+_NO_CARDS = (0,) * len(COLOURS)  # the default of each colour's count
 SUBSTAGES = 8  # per epoch: draft, A colony, A statue, B, B colony, B statue, feeding, medals
 LAST = 3 * SUBSTAGES
 _SUB = {SETUP_SIDE: 0, WHEEL: 0, DRAFT: 0, PHASE_B: 3, FEEDING: 6, MEDALS: 7}
@@ -287,9 +288,7 @@ class Evaluator:
         p = Pos()
         p.coins = game.coins[seat]
         p.tracks = game.tracks[seat]
-        get = game.ncol[seat].get
-        p.ncol = [get("yellow", 0), get("red", 0), get("blue", 0), get("green", 0),
-                  get("purple", 0)]
+        p.ncol = list(map(game.ncol[seat].get, COLOURS, _NO_CARDS))
         tableau = game.tableau[seat]
         p.points = sum(map(self.card_points.__getitem__, tableau))
         p.ncards = len(tableau)

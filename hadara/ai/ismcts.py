@@ -33,7 +33,7 @@ from ..determinise import Determiniser, determinise
 from ..engine import Game
 from ..options import label
 from ..rng import Rng
-from ..state import DRAFT, OVER, SETUP_SIDE, WHEEL
+from ..state import OVER
 from .base import Action, Agent, View, action_key, decision_rng
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .greedy import evaluator, greedy_action, scored_actions
@@ -43,7 +43,6 @@ from .leaf import Leaf, load
 TOURNAMENT_ITERATIONS = 300
 #: The bot's default: a time budget, at most 2 s per decision.
 BOT_BUDGET_MS = 1500
-EARLY = frozenset({SETUP_SIDE, WHEEL, DRAFT})  # the steps ``early_rounds`` may cut short
 
 
 class Node:
@@ -65,8 +64,7 @@ class Search:
     def __init__(self, ev: Evaluator, view: View, actions: list[Action], rng: Rng,
                  catalog: Catalog, c: float = 0.3, scale: float = 15.0,
                  prior_weight: float = 0.0, horizon: int = 1, leaf: Leaf | None = None,
-                 lead: float = 0.55, end_scale: float = 4.0, phase_cut: bool = False,
-                 early_rounds: int = 0) -> None:
+                 lead: float = 0.55, end_scale: float = 4.0, phase_cut: bool = False) -> None:
         self.ev, self.view, self.actions, self.rng, self.cat = ev, view, actions, rng, catalog
         self.me: int = view["viewer"]
         self.c, self.scale, self.prior_weight, self.horizon = c, scale, prior_weight, horizon
@@ -75,9 +73,6 @@ class Search:
         # the true margin / ``end_scale`` (0.55 σ: a logistic that follows a normal of sd σ)
         self.leaf, self.lead, self.end_scale = leaf, lead, end_scale
         self.phase_cut = phase_cut  # playouts end with the phase (A or B), not the epoch
-        # ... and so do those of a decision before draft round ``early_rounds`` (the wheel,
-        # the first draft rounds: the longest playouts, whose end is the most uncertain)
-        self.early_rounds = early_rounds
         self.root = Node()
         self.iterations = 0
 
@@ -108,8 +103,7 @@ class Search:
     def _iterate(self, game: Game) -> None:
         me, ev = self.me, self.ev
         end_epoch = game.epoch + self.horizon
-        phase = game.phase if self.phase_cut or (  # cut where the phase changes
-            game.step in EARLY and game.round < self.early_rounds) else None
+        phase = game.phase if self.phase_cut else None  # cut where the phase changes
         node = self.root
         path: list[Node] = []
         in_tree = True
@@ -227,8 +221,7 @@ class IsmctsAgent(Agent):
     name = "ismcts"
     #: search constants of the level (an agent's keyword options override them)
     defaults: dict[str, float] = {"c": 0.3, "scale": 15.0, "prior_weight": 0.0, "horizon": 1,
-                                  "lead": 0.55, "end_scale": 4.0, "phase_cut": False,
-                                  "early_rounds": 0}
+                                  "lead": 0.55, "end_scale": 4.0, "phase_cut": False}
     fitted = True  # the fitted leaf (False: the evaluation's values, as ismcts-v1)
 
     def __init__(self, seed: int = 0, iterations: int | None = None,

@@ -40,6 +40,7 @@ def test_ci_sample_ismcts_beats_random_clearly():
     assert rep["win_rate"]["ismcts"] >= 0.75
     assert rep["mean_score"]["ismcts"] >= 1.4 * rep["mean_score"]["random"]
 
+
 def test_ci_sample_the_expert_beats_greedy_and_the_search_before_it():
     """CI sample of issue 25's goals: at 20 iterations (not 300) the expert (the search with
     the fitted leaf) wins all of 6 fixed-seed two-player games against greedy and more than
