@@ -6,7 +6,11 @@ import argparse
 import json
 import os
 
+from .ismcts import WHEELS
 from .levels import agent_names
+
+_WHEEL_HELP = ("how the expert (ismcts) sets the wheel: its search (the default) or greedy's "
+               "rule; ismcts-v1 always searches")
 
 
 def _agents(text: str) -> list[str]:
@@ -30,11 +34,13 @@ def _positive(text: str) -> int:
 def _tournament(args: argparse.Namespace) -> int:
     from .tournament import format_report, run
 
-    options: dict[str, float] = {}
+    options: dict[str, object] = {}
     if args.iterations is not None:
         options["iterations"] = args.iterations
     if args.budget_ms is not None:
         options["budget_ms"] = args.budget_ms
+    if args.wheel is not None:
+        options["wheel"] = args.wheel
     rep = run(args.agents, args.players, args.games, args.seed, options, args.workers,
               args.variant)
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
@@ -45,7 +51,11 @@ def _balance(args: argparse.Namespace) -> int:
     from .balance import format_report, run
 
     players = [int(x) for x in args.players.split(",")]
-    options = {"iterations": args.iterations} if args.iterations is not None else {}
+    options: dict[str, object] = {}
+    if args.iterations is not None:
+        options["iterations"] = args.iterations
+    if args.wheel is not None:
+        options["wheel"] = args.wheel
     rep = run(args.games, players, args.seed, args.workers, args.variant, args.agent, options)
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
     return 0
@@ -91,6 +101,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="ISMCTS iterations per decision (reproducible by seed)")
     budget.add_argument("--budget-ms", type=float, dest="budget_ms",
                         help="ISMCTS time per decision in milliseconds")
+    t.add_argument("--wheel", choices=WHEELS, help=_WHEEL_HELP)
     t.add_argument("--workers", type=_positive, default=1,
                    help=f"processes to spread games over (this machine: {os.cpu_count()} cores)")
     t.add_argument("--variant", choices=("basic", "advanced"), default="basic")
@@ -107,6 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the level in every seat (default greedy)")
     b.add_argument("--iterations", type=_positive,
                    help="ISMCTS iterations per decision (with --agent ismcts or ismcts-v1)")
+    b.add_argument("--wheel", choices=WHEELS, help=_WHEEL_HELP)
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_balance)
 

@@ -36,13 +36,17 @@ from ..rng import Rng
 from ..state import OVER
 from .base import Action, Agent, View, action_key, decision_rng
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
-from .greedy import evaluator, greedy_action, scored_actions
+from .greedy import GreedyAgent, evaluator, greedy_action, scored_actions
 from .leaf import Leaf, load
 
 #: Iterations per decision in tournaments when no budget is given (≈ 250 ms here; docs/ai.md).
 TOURNAMENT_ITERATIONS = 300
 #: The bot's default: a time budget, at most 2 s per decision.
 BOT_BUDGET_MS = 1500
+#: How the expert sets the wheel (once an epoch, by the epoch's first player): by its search,
+#: or by greedy's rule (the colour it holds fewest of), which measured better (docs/ai.md,
+#: "Balance") but is not the default until the strength tournaments are played with it.
+WHEELS = ("search", "rule")
 
 
 class Node:
@@ -227,8 +231,11 @@ class IsmctsAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  budget_ms: float | None = None, weights: Weights = DEFAULT_WEIGHTS,
                  catalog: Catalog | None = None, leaf: Leaf | None = None,
-                 **options: object) -> None:
+                 wheel: str = "search", **options: object) -> None:
         super().__init__(seed)
+        if wheel not in WHEELS:
+            raise ValueError(f"wheel must be one of {', '.join(WHEELS)}, got {wheel!r}")
+        self.wheel = wheel
         if iterations is None and budget_ms is None:
             iterations = TOURNAMENT_ITERATIONS
         self.iterations, self.budget_ms = iterations, budget_ms
@@ -250,6 +257,8 @@ class IsmctsAgent(Agent):
     def choose(self, view: View, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
+        if self.wheel == "rule" and actions[0]["type"] == "wheel":
+            return GreedyAgent(self.seed, catalog=self.catalog).choose(view, actions)
         s = self.search(view, actions)
         return best_child(s.root, actions)[0]
 
@@ -264,4 +273,7 @@ class IsmctsV1Agent(IsmctsAgent):
 
     name = "ismcts-v1"
     fitted = False
+
+    def __init__(self, seed: int = 0, wheel: str = "search", **options: object) -> None:
+        super().__init__(seed, **options)  # type: ignore[arg-type]  # the yardstick: its own wheel
 

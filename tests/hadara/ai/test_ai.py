@@ -240,6 +240,36 @@ def test_the_expert_scores_with_the_fitted_leaf_and_v1_without():
             assert 0.0 <= child.total <= child.visits
 
 
+def test_the_expert_can_set_the_wheel_by_greedys_rule():
+    """``wheel="rule"``: the wheel (a game's first decision) as greedy sets it, without a
+    search; every other decision searched as before. ismcts-v1, the yardstick, always
+    searches; an unknown way is refused."""
+    game = Game.new(["p0", "p1", "p2"], "basic", 2)
+    seat = game.first
+    v, acts = view(game, seat), game.legal_actions(seat)
+    assert acts[0]["type"] == "wheel" and len(acts) > 1
+    rule = make_agent("ismcts", seed=3, iterations=20, wheel="rule")
+    assert rule.choose(v, acts) == make_agent("greedy", seed=3).choose(v, acts)
+    assert rule.last is None  # no search
+    searched = make_agent("ismcts", seed=3, iterations=20)
+    searched.choose(v, acts)
+    assert searched.last is not None and searched.last.iterations == 20
+    game.apply(seat, acts[0])
+    while len(game.legal_actions(game.waiting_on()[0])) < 2:
+        s = game.waiting_on()[0]
+        game.apply(s, game.legal_actions(s)[0])
+    s = game.waiting_on()[0]
+    v2, acts2 = view(game, s), game.legal_actions(s)
+    assert acts2[0]["type"] != "wheel"
+    assert rule.choose(v2, acts2) == searched.choose(v2, acts2)
+    assert rule.last is not None and rule.last.iterations == 20
+    v1 = make_agent("ismcts-v1", seed=3, iterations=20, wheel="rule")
+    v1.choose(v, acts)
+    assert v1.last is not None and v1.last.iterations == 20
+    with pytest.raises(ValueError, match="wheel must be one of search, rule"):
+        make_agent("ismcts", wheel="spin")
+
+
 def test_gentle_prefers_the_better_actions_but_not_always():
     """Novice (gentle): over many seeds its picks are better on average than any action's
     (by greedy's evaluation), not always the same, and an action far below the best (four

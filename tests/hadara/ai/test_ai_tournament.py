@@ -82,6 +82,15 @@ def test_tournament_rejects_unknown_agents_and_two_budgets():
         main(["tournament", "--agents", "greedy,champion"])
     with pytest.raises(SystemExit):
         main(["tournament", "--agents", "ismcts", "--iterations", "5", "--budget-ms", "10"])
+    with pytest.raises(SystemExit):
+        main(["tournament", "--agents", "ismcts", "--wheel", "spin"])
+
+
+def test_tournament_passes_the_wheel_to_the_expert(capsys):
+    assert main(["tournament", "--agents", "ismcts,ismcts-v1", "--games", "2", "--iterations",
+                 "2", "--wheel", "rule", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["options"] == {"iterations": 2, "wheel": "rule"} and rep["games"] == 2
 
 
 def test_balance_report(capsys):
@@ -108,9 +117,14 @@ def test_balance_with_the_expert_at_a_budget(capsys):
     rep = json.loads(capsys.readouterr().out)
     assert rep["agent"] == "ismcts" and rep["options"] == {"iterations": 3}
     assert rep["players"]["2"]["games"] == 2
+    assert main(["balance", "--games", "2", "--players", "2", "--agent", "ismcts",
+                 "--iterations", "3", "--wheel", "rule"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Balance: ismcts self-play, iterations 3, wheel rule, 2 games per player count")
     assert main(["balance", "--games", "2", "--players", "2", "--agent", "gentle"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Balance: gentle self-play, 2 games per player count")
     assert "one standard error 35.4" in text
-    with pytest.raises(SystemExit):
-        main(["balance", "--agent", "champion"])
+    for bad in (["--agent", "champion"], ["--wheel", "spin"]):
+        with pytest.raises(SystemExit):
+            main(["balance", *bad])
