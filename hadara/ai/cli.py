@@ -31,18 +31,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _search_options(args: argparse.Namespace) -> dict[str, object]:
+    """The search options given on the command line (``budget_ms``: tournaments only)."""
+    given = {"iterations": args.iterations, "budget_ms": getattr(args, "budget_ms", None),
+             "wheel": args.wheel}
+    return {k: v for k, v in given.items() if v is not None}
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from .tournament import format_report, run
 
-    options: dict[str, object] = {}
-    if args.iterations is not None:
-        options["iterations"] = args.iterations
-    if args.budget_ms is not None:
-        options["budget_ms"] = args.budget_ms
-    if args.wheel is not None:
-        options["wheel"] = args.wheel
-    rep = run(args.agents, args.players, args.games, args.seed, options, args.workers,
-              args.variant)
+    rep = run(args.agents, args.players, args.games, args.seed, _search_options(args),
+              args.workers, args.variant)
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
     return 0
 
@@ -51,12 +51,8 @@ def _balance(args: argparse.Namespace) -> int:
     from .balance import format_report, run
 
     players = [int(x) for x in args.players.split(",")]
-    options: dict[str, object] = {}
-    if args.iterations is not None:
-        options["iterations"] = args.iterations
-    if args.wheel is not None:
-        options["wheel"] = args.wheel
-    rep = run(args.games, players, args.seed, args.workers, args.variant, args.agent, options)
+    rep = run(args.games, players, args.seed, args.workers, args.variant, args.agent,
+              _search_options(args))
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
     return 0
 

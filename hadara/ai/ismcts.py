@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from i18n import t
 
@@ -274,6 +275,6 @@ class IsmctsV1Agent(IsmctsAgent):
     name = "ismcts-v1"
     fitted = False
 
-    def __init__(self, seed: int = 0, wheel: str = "search", **options: object) -> None:
-        super().__init__(seed, **options)  # type: ignore[arg-type]  # the yardstick: its own wheel
+    def __init__(self, seed: int = 0, wheel: str = "search", **options: Any) -> None:
+        super().__init__(seed, **options)  # the yardstick searches its wheel: ``wheel`` ignored
 
