@@ -9,8 +9,8 @@ import os
 from .ismcts import WHEELS
 from .levels import agent_names
 
-_WHEEL_HELP = ("how the expert (ismcts) sets the wheel: its search (the default) or greedy's "
-               "rule; ismcts-v1 always searches")
+_WHEEL_HELP = ("how the expert (ismcts) sets the wheel: greedy's rule (the default) or its "
+               "search; ismcts-v1 always searches")
 
 
 def _agents(text: str) -> list[str]:

@@ -92,6 +92,9 @@ def explain_greedy(ev: Evaluator, view: View, actions: list[Action],
                    rng: Rng) -> tuple[Action, str]:
     game = determinise(view, rng, ev.cat)
     seat = view["viewer"]
+    if game.step == WHEEL:  # set by the rule, not the evaluation: say so
+        best = _wheel(game, seat, actions)
+        return best, t("engine.hint.wheel", label=label(game, seat, best))
     ctx = ev.ctx(game, seat)
     pos = ev.pos(game, seat, ctx)
     scored = sorted(((ev.value(ev.after(game, seat, pos, a), ctx), i)

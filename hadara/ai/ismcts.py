@@ -44,10 +44,10 @@ from .leaf import Leaf, load
 TOURNAMENT_ITERATIONS = 300
 #: The bot's default: a time budget, at most 2 s per decision.
 BOT_BUDGET_MS = 1500
-#: How the expert sets the wheel (once an epoch, by the epoch's first player): by its search,
-#: or by greedy's rule (the colour it holds fewest of), which measured better (docs/ai.md,
-#: "Balance") but is not the default until the strength tournaments are played with it.
-WHEELS = ("search", "rule")
+#: How the expert sets the wheel (once an epoch, by the epoch's first player): by greedy's rule
+#: (the colour it holds fewest of; the default), which measured better for whoever sets it and
+#: keeps the seats fair (docs/ai.md, "Balance"), or by its search, as ismcts-v1 does.
+WHEELS = ("rule", "search")
 
 
 class Node:
@@ -232,7 +232,7 @@ class IsmctsAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  budget_ms: float | None = None, weights: Weights = DEFAULT_WEIGHTS,
                  catalog: Catalog | None = None, leaf: Leaf | None = None,
-                 wheel: str = "search", **options: object) -> None:
+                 wheel: str = "rule", **options: object) -> None:
         super().__init__(seed)
         if wheel not in WHEELS:
             raise ValueError(f"wheel must be one of {', '.join(WHEELS)}, got {wheel!r}")
@@ -258,13 +258,18 @@ class IsmctsAgent(Agent):
     def choose(self, view: View, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        if self.wheel == "rule" and actions[0]["type"] == "wheel":
+        if self._by_rule(actions):
             return GreedyAgent(self.seed, catalog=self.catalog).choose(view, actions)
         s = self.search(view, actions)
         return best_child(s.root, actions)[0]
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
+        if self._by_rule(actions):  # the hint names what the expert would do, and why
+            return GreedyAgent(self.seed, catalog=self.catalog).explain(view, actions)
         return explain_search(self, view, actions)
+
+    def _by_rule(self, actions: list[Action]) -> bool:
+        return self.wheel == "rule" and actions[0]["type"] == "wheel"
 
 
 class IsmctsV1Agent(IsmctsAgent):
@@ -276,5 +281,6 @@ class IsmctsV1Agent(IsmctsAgent):
     fitted = False
 
     def __init__(self, seed: int = 0, wheel: str = "search", **options: Any) -> None:
-        super().__init__(seed, **options)  # the yardstick searches its wheel: ``wheel`` ignored
+        # the yardstick searches its wheel, as it did: ``wheel`` ignored
+        super().__init__(seed, wheel="search", **options)
 

@@ -53,6 +53,7 @@ engine-hint-medal = a medal
 engine-hint-nothing = no immediate change
 engine-hint-greedy = { $label }: { $what }; it leaves you better placed than { $next } would.
 engine-hint-search = { $label }: it did best when the AI played this position out many times (next best: { $next }).
+engine-hint-wheel = { $label }: the colour you hold fewest of, so that your colours stay balanced for sets.
 engine-hint-untried = untried
 engine-hint-random = picked at random among the legal actions
 engine-hint-agent = the { $name } player's choice

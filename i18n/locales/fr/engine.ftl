@@ -50,6 +50,7 @@ engine-hint-medal = un sceau
 engine-hint-nothing = aucun changement immédiat
 engine-hint-greedy = { $label } : { $what } ; vous serez mieux placé qu’avec { $next }.
 engine-hint-search = { $label } : c’est le coup qui réussit le mieux quand l’IA joue la suite de nombreuses fois (ensuite : { $next }).
+engine-hint-wheel = { $label } : la couleur dont vous avez le moins de cartes, pour garder vos couleurs équilibrées en vue des séries.
 engine-hint-untried = non essayée
 engine-hint-random = choisie au hasard parmi les actions autorisées
 engine-hint-agent = le choix du joueur « { $name } »

@@ -46,6 +46,7 @@ engine-hint-medal = メダル1枚
 engine-hint-nothing = すぐの変化はありません
 engine-hint-greedy = { $label }：{ $what }。{ $next }よりも有利な形になります。
 engine-hint-search = { $label }：この局面の続きを何度も試したところ、最も成績のよい手でした（次点：{ $next }）。
+engine-hint-wheel = { $label }：持っているカードが最も少ない色です。色の偏りを減らし、セットを揃えやすくします。
 engine-hint-untried = 未試行
 engine-hint-random = 選べる行動の中からランダムに選びました
 engine-hint-agent = 「{ $name }」プレイヤーの選択

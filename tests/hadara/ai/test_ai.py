@@ -13,9 +13,11 @@ from hadara.ai.hint import hint
 from hadara.ai.ismcts import IsmctsAgent
 from hadara.content import COLOURS, Catalog
 from hadara.engine import Game
+from hadara.options import label
 from hadara.rng import Rng
 from hadara.setup import Setup, random_setup
 from hadara.views import view
+from i18n import t
 
 LEVELS = ("random", "gentle", "greedy", "ismcts-v1", "ismcts")
 FAST = {"iterations": 6}  # enough to exercise the search; strength is measured in bench/
@@ -240,18 +242,25 @@ def test_the_expert_scores_with_the_fitted_leaf_and_v1_without():
             assert 0.0 <= child.total <= child.visits
 
 
-def test_the_expert_can_set_the_wheel_by_greedys_rule():
-    """``wheel="rule"``: the wheel (a game's first decision) as greedy sets it, without a
-    search; every other decision searched as before. ismcts-v1, the yardstick, always
-    searches; an unknown way is refused."""
+def test_the_expert_sets_the_wheel_by_greedys_rule():
+    """By default (``wheel="rule"``) the wheel (a game's first decision) as greedy sets it,
+    without a search, and its hint says why; every other decision is searched as with
+    ``wheel="search"``. ismcts-v1, the yardstick, always searches; an unknown way is
+    refused."""
     game = Game.new(["p0", "p1", "p2"], "basic", 2)
     seat = game.first
     v, acts = view(game, seat), game.legal_actions(seat)
     assert acts[0]["type"] == "wheel" and len(acts) > 1
-    rule = make_agent("ismcts", seed=3, iterations=20, wheel="rule")
-    assert rule.choose(v, acts) == make_agent("greedy", seed=3).choose(v, acts)
+    rule = make_agent("ismcts", seed=3, iterations=20)
+    assert rule.wheel == "rule"
+    greedy = make_agent("greedy", seed=3)
+    assert rule.choose(v, acts) == greedy.choose(v, acts)
     assert rule.last is None  # no search
-    searched = make_agent("ismcts", seed=3, iterations=20)
+    best, reason = rule.explain(v, acts)
+    assert rule.last is None and (best, reason) == greedy.explain(v, acts)
+    assert best == rule.choose(v, acts)
+    assert reason == t("engine.hint.wheel", label=label(game, seat, best))
+    searched = make_agent("ismcts", seed=3, iterations=20, wheel="search")
     searched.choose(v, acts)
     assert searched.last is not None and searched.last.iterations == 20
     game.apply(seat, acts[0])
@@ -266,7 +275,7 @@ def test_the_expert_can_set_the_wheel_by_greedys_rule():
     v1 = make_agent("ismcts-v1", seed=3, iterations=20, wheel="rule")
     v1.choose(v, acts)
     assert v1.last is not None and v1.last.iterations == 20
-    with pytest.raises(ValueError, match="wheel must be one of search, rule"):
+    with pytest.raises(ValueError, match="wheel must be one of rule, search"):
         make_agent("ismcts", wheel="spin")
 
 
