@@ -40,7 +40,8 @@ from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .greedy import GreedyAgent, evaluator, greedy_action, scored_actions
 from .leaf import Leaf, load
 
-#: Iterations per decision in tournaments when no budget is given (≈ 250 ms here; docs/ai.md).
+#: Iterations per decision in tournaments when no budget is given (≈ 220 ms a two-player
+#: decision here; docs/ai.md).
 TOURNAMENT_ITERATIONS = 300
 #: The bot's default: a time budget, at most 2 s per decision.
 BOT_BUDGET_MS = 1500
