@@ -47,7 +47,7 @@ def test_ci_sample_the_expert_beats_greedy_and_the_search_before_it():
     than half of 6 against ismcts-v1 (measured: 5 of 6 and 5 of 6; the full tournaments are
     in docs/ai.md). ismcts-v1 in the expert's place wins 4 of 6 against greedy here."""
     rep = run(["ismcts", "greedy"], 2, 6, seed=3, options={"iterations": 20})
-    assert rep["win_rate"]["ismcts"] >= 5 / 6
+    assert rep["wins"]["ismcts"] >= 5
     rep = run(["ismcts", "ismcts-v1"], 2, 6, seed=3, options={"iterations": 20})
     assert rep["win_rate"]["ismcts"] > 0.5
     assert rep["mean_score"]["ismcts"] > rep["mean_score"]["ismcts-v1"]
