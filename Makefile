@@ -7,6 +7,10 @@ DEMO_STAMP := $(VENV)/.demo-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
 .PHONY: run test test-all lint bench sample demo screenshots clean
 
+# The evaluation compiled with mypyc, rebuilt when its source changes (optional: without a C
+# compiler the AI runs as Python; hadara/ai/native.py never uses a stale build).
+NATIVE := hadara/ai/evaluation.native
+
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet --upgrade pip
@@ -14,9 +18,12 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
+$(NATIVE): hadara/ai/evaluation.py $(STAMP)
+	@$(BIN)/python tools/build_native.py
+
 # `python -m bot` explains a setting to fix (exit 2: no token, a bad value) and no connection
 # to Discord (exit 3) itself, on stderr: those end here without make's own error line.
-run: $(STAMP)
+run: $(STAMP) $(NATIVE)
 	@echo "$(BIN)/python -m bot"
 	@$(BIN)/python -m bot; status=$$?; [ $$status -eq 2 ] || [ $$status -eq 3 ] || exit $$status
 
@@ -28,7 +35,7 @@ $(DEMO_STAMP): $(STAMP)
 
 # The real bot against an offline Discord in your browser (prints the address); NAME=… is
 # your name there (default Sam).
-demo: $(DEMO_STAMP)
+demo: $(DEMO_STAMP) $(NATIVE)
 	$(BIN)/python -m devtools.demo $(if $(NAME),--name "$(NAME)")
 
 # PNGs of a scripted game as a player sees it (needs chromium: sudo apt-get install chromium);
@@ -37,13 +44,13 @@ LOCALE ?= en
 screenshots: $(DEMO_STAMP)
 	$(BIN)/python -m devtools.screenshots --locale $(LOCALE)
 
-test: $(STAMP)
+test: $(STAMP) $(NATIVE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest
 
-test-all: $(STAMP)
+test-all: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pytest -m ''
 
 lint: $(STAMP)
@@ -51,7 +58,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/ai.py
@@ -61,4 +68,4 @@ sample: $(STAMP)
 	$(BIN)/python -m rendering sample --players 5 --seed 3 --out out/5p
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis $(NATIVE) hadara/ai/evaluation*.so

@@ -5,7 +5,11 @@ levels. Entry points: :func:`make_agent`, :func:`decide` (for process pools), ``
 the ``tournament`` and ``balance`` commands (cli.py). Documentation: docs/ai.md.
 """
 
-from .base import Agent
-from .levels import agent_names, decide, make_agent
+from .native import prefer_current
+
+prefer_current()  # before anything imports the evaluation: never a stale compiled one
+
+from .base import Agent  # noqa: E402
+from .levels import agent_names, decide, make_agent  # noqa: E402
 
 __all__ = ["Agent", "agent_names", "decide", "make_agent"]

@@ -73,14 +73,16 @@ class Pos:
                  "tiles", "silver", "gold")
 
     coins: int
-    tracks: list[int]
+    # ints from the engine, floats once an expected colony back is added: Any, so that the
+    # compiled module (native.py) keeps each number as it is and the floats stay the same
+    tracks: list[Any]
     ncol: list[int]  # cards held per colour, in COLOURS order
     points: int  # printed points of the tableau
     ncards: int
     eff: dict[str, int]
     p3: list[str]
     col_mask: int  # bit i: a colony of level i is held
-    col_points: int
+    col_points: Any  # int, or float with an expected colony back (as tracks)
     col_acts: int  # colony actions left to this seat in the game
     st_mask: int  # bit i: statue space i+1 is carved
     st_points: int
@@ -434,8 +436,8 @@ class Evaluator:
         else:  # the back is hidden until flipped: expect the mean of the tiles sharing the front
             gains, points = self.front_backs[tile.front]
             q.coins -= tile.cost
-            q.tracks = [x + g for x, g in zip(q.tracks, gains, strict=True)]  # type: ignore[misc]
-            q.col_points += points  # type: ignore[assignment]
+            q.tracks = [x + g for x, g in zip(q.tracks, gains, strict=True)]
+            q.col_points += points
 
     def _statue(self, q: Pos, a: Action) -> None:
         space = self.statues[a["space"] - 1]
@@ -676,22 +678,22 @@ class Evaluator:
         sets = 0
         if p.eff.get("P11"):
             sets = p.eff["P11"] * self.p11 * min(p.ncol)
-        return silver + gold + sets
+        return float(silver + gold + sets)
 
-    def _colonies(self, m: int, acts: int, mask: int, p9: int, c: Ctx) -> float:
+    def _colonies(self, m: float, acts: int, mask: int, p9: int, c: Ctx) -> float:
         """Colonies still to take: in reach now, or credited in part by the distance left."""
         bonus = p9 * self.p9 * c.cv
         return self._best_within_reach(
             [(c.col_base[li] + bonus, lv - m) for li, lv in enumerate(self.levels)
              if not mask >> li & 1 and c.stacks[li]], acts, c.reach)
 
-    def _statues(self, cult: int, acts: int, mask: int, p4: int, c: Ctx) -> float:
+    def _statues(self, cult: float, acts: int, mask: int, p4: int, c: Ctx) -> float:
         bonus = p4 * self.p4_points
         return self._best_within_reach(
             [(space.points + space.extra_points + bonus, space.requirement - cult)
              for i, space in enumerate(self.statues) if not mask >> i & 1], acts, c.reach)
 
-    def _best_within_reach(self, options: list[tuple[float, int]], acts: int,
+    def _best_within_reach(self, options: list[tuple[float, float]], acts: int,
                            reach: float) -> float:
         """The ``acts`` best (value, requirement gap) options: one in reach counts in full, one
         still short by less than ``reach`` in part, linearly in the distance; others not."""
