@@ -7,8 +7,8 @@ DEMO_STAMP := $(VENV)/.demo-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
 .PHONY: run test test-all lint bench sample demo screenshots clean
 
-# The evaluation compiled with mypyc, rebuilt when its source changes (optional: without a C
-# compiler the AI runs as Python; hadara/ai/native.py never uses a stale build).
+# The evaluation compiled with mypyc, rebuilt when a source of hadara/ changes (optional:
+# without a C compiler the AI runs as Python; hadara/ai/native.py never uses a stale build).
 NATIVE := hadara/ai/evaluation.native
 
 $(STAMP): pyproject.toml
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
-$(NATIVE): hadara/ai/evaluation.py $(STAMP)
+$(NATIVE): $(wildcard hadara/*.py hadara/*/*.py) $(STAMP)
 	@$(BIN)/python tools/build_native.py
 
 # `python -m bot` explains a setting to fix (exit 2: no token, a bad value) and no connection

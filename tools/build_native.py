@@ -2,13 +2,12 @@
 
 The extension is optional: if mypyc or a C compiler is missing, or the build fails, this says
 so and exits 0, and the evaluation runs as Python (same results, slower search). On success it
-records the source's hash in hadara/ai/evaluation.native, which hadara.ai.native checks so that
-a stale extension is never used.
+records the hash of hadara/'s sources in hadara/ai/evaluation.native, which hadara.ai.native
+checks so that a stale extension is never used.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
@@ -17,19 +16,19 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-AI = ROOT / "hadara" / "ai"
-SOURCE = AI / "evaluation.py"
-STAMP = AI / "evaluation.native"
+sys.path.insert(0, str(ROOT))  # this checkout's hadara/, the one the bot runs from
+
+from hadara.ai import native  # noqa: E402
 
 
 def main() -> int:
     mypyc = Path(sys.executable).with_name("mypyc")
-    digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()
-    for old in AI.glob("evaluation*.so"):
+    digest = native.source_hash()
+    for old in native.HERE.glob(native.EXTENSIONS):
         old.unlink()
-    # the stamp names what was tried even on failure, so make does not retry until the source
-    # changes; only a stamp equal to the source's hash lets the extension be used
-    STAMP.write_text("not built\n")
+    # the stamp names what was tried even on failure, so make does not retry until a source
+    # changes; only a stamp equal to the sources' hash lets the extension be used
+    native.STAMP.write_text("not built\n")
     if not mypyc.exists() or shutil.which(os.environ.get("CC", "cc")) is None:
         print("native evaluation not built (needs mypyc and a C compiler); "
               "the AI runs as Python")
@@ -44,9 +43,9 @@ def main() -> int:
             print("native evaluation not built (mypyc failed; the AI runs as Python):\n"
                   + done.stdout[-2000:] + done.stderr[-2000:])
             return 0
-        for so in (work / "hadara" / "ai").glob("evaluation*.so"):
-            shutil.copy2(so, AI / so.name)
-    STAMP.write_text(digest + "\n")
+        for so in (work / "hadara" / "ai").glob(native.EXTENSIONS):
+            shutil.copy2(so, native.HERE / so.name)
+    native.STAMP.write_text(digest + "\n")
     print("native evaluation built (hadara/ai/evaluation*.so)")
     return 0
 

@@ -243,6 +243,8 @@ class IsmctsAgent(Agent):
         self.iterations, self.budget_ms = iterations, budget_ms
         self.catalog = catalog or default_catalog()
         self.ev = evaluator(self.catalog, weights)
+        # the wheel by greedy's rule (its choice and its hint), or None: searched like the rest
+        self.rule = GreedyAgent(seed, catalog=self.catalog) if wheel == "rule" else None
         self.params: dict[str, object] = {k: options.get(k, v) for k, v in self.defaults.items()}
         self.params["leaf"] = (leaf or load()) if self.fitted else None
         self.last: Search | None = None  # the last decision's search, for hints and stats
@@ -259,18 +261,15 @@ class IsmctsAgent(Agent):
     def choose(self, view: View, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        if self._by_rule(actions):
-            return GreedyAgent(self.seed, catalog=self.catalog).choose(view, actions)
+        if self.rule is not None and actions[0]["type"] == "wheel":
+            return self.rule.choose(view, actions)
         s = self.search(view, actions)
         return best_child(s.root, actions)[0]
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
-        if self._by_rule(actions):  # the hint names what the expert would do, and why
-            return GreedyAgent(self.seed, catalog=self.catalog).explain(view, actions)
+        if self.rule is not None and actions[0]["type"] == "wheel":  # what it would do, and why
+            return self.rule.explain(view, actions)
         return explain_search(self, view, actions)
-
-    def _by_rule(self, actions: list[Action]) -> bool:
-        return self.wheel == "rule" and actions[0]["type"] == "wheel"
 
 
 class IsmctsV1Agent(IsmctsAgent):

@@ -3,9 +3,10 @@
 ``make`` compiles ``evaluation.py`` with mypyc (``tools/build_native.py``): the same code as a C
 extension, the same floats (``tests/hadara/ai/test_native.py``), about twice as fast for the
 search's playouts (docs/performance.md). Python prefers an extension module to the source beside
-it, so an extension built from an older ``evaluation.py`` would run stale code: the build
-records the source's hash, and :func:`prefer_current` loads the source instead when the two
-differ (or when ``HADARA_PURE=1`` asks for the source). Without a build nothing changes.
+it, so an extension built from older sources would run stale code, or check values against
+types the engine no longer has: the build records the hash of every source of ``hadara/``, and
+:func:`prefer_current` loads the source instead when they have changed since (or when
+``HADARA_PURE=1`` asks for the source). Without a build nothing changes.
 """
 
 from __future__ import annotations
@@ -19,12 +20,19 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "evaluation.py"
-STAMP = HERE / "evaluation.native"  # the sha256 of the source the extension was built from
+STAMP = HERE / "evaluation.native"  # source_hash() of the sources the extension was built from
+EXTENSIONS = "evaluation*.so"  # the module and mypyc's library beside it
 NAME = "hadara.ai.evaluation"
 
 
 def source_hash() -> str:
-    return hashlib.sha256(SOURCE.read_bytes()).hexdigest()
+    """The sha256 of hadara/'s sources: the evaluation and every type it was compiled against."""
+    package = HERE.parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def built() -> bool:
@@ -34,7 +42,7 @@ def built() -> bool:
 
 
 def current() -> bool:
-    """The extension is built from this very source."""
+    """The extension is built from these very sources."""
     try:
         return built() and STAMP.read_text().strip() == source_hash()
     except OSError:
