@@ -31,9 +31,13 @@ from cogs.edge.language import L
 #: The groups, by path.
 HADARA, REPLAY, LEAGUE, ADMIN = "hadara", "hadara-replay", "hadara-league", "hadara-admin"
 
-#: A game id option: Discord sends at most 2**53 (its integer options are doubles), within the
-#: database's 64-bit integers.
-GameArg = app_commands.Range[int, 1, 2**53]
+#: The largest integer an option may declare: Discord documents integer options as "any
+#: integer between -2^53+1 and 2^53-1" (its OpenAPI description's Int53Type agrees), and
+#: refuses the whole command sync (50035) over one bound outside that range.
+MAX_INTEGER = 2**53 - 1
+
+#: A game id option: at most Discord's largest integer, within the database's 64-bit integers.
+GameArg = app_commands.Range[int, 1, MAX_INTEGER]
 
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
