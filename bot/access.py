@@ -19,6 +19,11 @@ Roles, from the game's facts and the actor:
   stranger to this game;
 - **anyone else**: another server, or a DM, without a seat.
 
+A **private game** (:func:`is_private`: a learning game or a practice fork, in its player's
+private thread) is its owner's alone: anyone else is refused ``private_game`` by every
+operation — the managers of its server too, but for ending or mending it
+(``PRIVATE_MANAGED``).
+
 Outside the game's server (another server or a DM) a player reaches only their own seat: their
 panel and hand, their own decisions, concede, rejoin and leave. Votes, management and
 anything that posts into the game's thread only from the game's server. The table of
@@ -69,6 +74,19 @@ class Rule:
     seat: bool = True
     managers_only: bool = False
     server_manage: bool = False
+
+
+#: The options that make a game private (its player's own table, in their private thread): a
+#: learning game (``/hadara learn``) and a practice fork ("Try it again", bot/service/fork.py).
+LEARN, FORK = "learn", "fork"
+#: What the managers of a private game's server may still do to it: server hygiene — end a
+#: table left open, mend a damaged one — never see, play, post or export it.
+PRIVATE_MANAGED = frozenset({"abandon", "repair"})
+
+
+def is_private(options: Mapping[str, Any]) -> bool:
+    """A private game: a learning game or a practice fork (by its record's options)."""
+    return bool(options.get(LEARN)) or isinstance(options.get(FORK), dict)
 
 
 #: Every operation on a game, a server or oneself.
@@ -210,7 +228,7 @@ class GameFacts:
     names: Mapping[int, str] = field(default_factory=dict)  # seat -> name
     rated: bool = False
     league: bool = False
-    private: bool = False  # a learning game: the learner's own table
+    private: bool = False  # a learning game or a practice fork: its owner's alone
     stand_ins: frozenset[int] = frozenset()  # league members an AI seat played for (they
     # review and export the game as its players; filled for those operations only)
 
@@ -232,7 +250,7 @@ def facts(record: GameRecord, stand_ins: Iterable[int] = ()) -> GameFacts:
         seats={s.user_id: s.seat for s in record.seats if s.user_id is not None},
         names={s.seat: s.name for s in record.seats},
         rated=bool(record.options.get("rated")), league=bool(record.options.get("league")),
-        private=bool(record.options.get("learn")), stand_ins=frozenset(stand_ins))
+        private=is_private(record.options), stand_ins=frozenset(stand_ins))
 
 
 @dataclass(frozen=True)
@@ -252,14 +270,15 @@ ALLOWED = Verdict(True)
 # Refusal reasons (catalog keys refusal.denied.<reason>; docs/security.md)
 NOT_PLAYER = "not_player"  # no seat at this table (and not a member of its server)
 NOT_YOUR_SEAT = "not_your_seat"  # a component of another player's seat
+NO_SUCH_SEAT = "no_such_seat"  # a seat the game does not have (a forged custom id)
 ELSEWHERE = "elsewhere"  # only from the game's own server
 NOT_HOST = "not_host"  # the host or a manager of the game's server
 NOT_MANAGER = "not_manager"  # a manager of the game's (or this) server
 IN_PLAY = "in_play"  # hidden information: the full record only once the game is over
-PRIVATE_GAME = "private_game"  # a learning game is its learner's own table
+PRIVATE_GAME = "private_game"  # someone else's private game (it names nobody)
 SERVER_ONLY = "server_only"  # a server's command typed in a DM
-REASONS = (NOT_PLAYER, NOT_YOUR_SEAT, ELSEWHERE, NOT_HOST, NOT_MANAGER, IN_PLAY, PRIVATE_GAME,
-           SERVER_ONLY)
+REASONS = (NOT_PLAYER, NOT_YOUR_SEAT, NO_SUCH_SEAT, ELSEWHERE, NOT_HOST, NOT_MANAGER, IN_PLAY,
+           PRIVATE_GAME, SERVER_ONLY)
 
 
 def _no(reason: str, **params: Any) -> Verdict:
@@ -300,22 +319,26 @@ def decide(actor: Actor, game: GameFacts, operation: str, *, seat: int | None = 
     manager = home and powers
     away = _no(ELSEWHERE) if seated or actor.guild_id is not None else _no(NOT_PLAYER)
 
+    # Someone else's private game: refused before anything else is told (where it is played,
+    # who holds which seat), by every operation; its server's managers may only end or mend it.
+    if game.private and not (seated or actor.user_id == game.host_user_id) \
+            and not (manager and operation in PRIVATE_MANAGED):
+        return _no(PRIVATE_GAME)
     if rule.home_only and not home:
         return away
     if rule.kind is Kind.SEE_PUBLIC:
-        if game.private and not (seated or manager):
-            return _no(PRIVATE_GAME)
         if seated or home:
             return ALLOWED
         return away
     if rule.kind in (Kind.SEE_PRIVATE, Kind.ACT):
         if not rule.seat:  # joining: any member of the game's server
-            return ALLOWED if not game.private or game.host_user_id == actor.user_id \
-                else _no(PRIVATE_GAME)
+            return ALLOWED
         if not seated:
             return _no(NOT_PLAYER)
+        if seat is not None and seat not in game.names:  # a forged custom id: name nobody
+            return _no(NO_SUCH_SEAT)
         if seat is not None and seat != mine:
-            return _no(NOT_YOUR_SEAT, seat=seat, name=game.names.get(seat, "?"))
+            return _no(NOT_YOUR_SEAT, seat=seat, name=game.names[seat])
         return ALLOWED
     if rule.kind is Kind.MANAGE:
         if not home:

@@ -93,7 +93,9 @@ async def my_seat(bot: HadaraBot, game_id: int, user_id: int) -> int:
 async def game_autocomplete(interaction: discord.Interaction[Any],
                             current: str) -> list[app_commands.Choice[int]]:
     """The caller's games that the command's operation allows here (none of another
-    server's games, none the caller may not use from where they type)."""
+    server's games, none the caller may not use from where they type). Only games the
+    caller holds a seat in are read: someone else's private game (a learning game, a
+    practice fork) is never offered, not even its number, whatever the caller's powers."""
     bot = hadara_bot(interaction)
     operation = guard.command_operation(interaction) or "self"
     ids = await bot.service.games_of(interaction.user.id, access.offered_statuses(operation))

@@ -8,6 +8,7 @@ here and in docs/security.md."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,20 @@ def test_a_component_of_another_seat_is_refused_with_its_owner() -> None:
     assert not decide(ROLES["spectator"], game(ACTIVE), "decide", seat=1)
 
 
+@pytest.mark.parametrize("operation", ["panel", "hint", "decide", "queue", "undo"])
+def test_a_forged_seat_names_nobody(operation: str) -> None:
+    """Seat 7 of a three-seat game (a modified client's custom id): a reason that names
+    nobody, no "?" in a name; someone without a seat hears only that."""
+    for status in STATUSES:
+        verdict = decide(ROLES["player"], game(status), operation, seat=7)
+        assert not verdict and verdict.reason == access.NO_SUCH_SEAT, (operation, status)
+        assert verdict.params == {}
+        assert decide(ROLES["spectator"], game(status), operation, seat=7).reason \
+            == access.NOT_PLAYER
+        assert decide(ROLES["stranger_dm"], game(status), operation, seat=7).reason \
+            == access.NOT_PLAYER
+
+
 def test_reasons_say_why() -> None:
     g = game(ACTIVE)
     assert decide(ROLES["spectator"], g, "hand").reason == access.NOT_PLAYER
@@ -137,18 +152,81 @@ def test_reasons_say_why() -> None:
     assert decide(ROLES["spectator"], game(FINISHED), "export").reason == access.NOT_MANAGER
     assert decide(ROLES["stranger_dm"], game(FINISHED), "export").reason == access.NOT_PLAYER
     assert set(access.REASONS) >= {v for v in (
-        decide(who, game(s), op).reason for who in ROLES.values() for s in STATUSES
+        decide(who, g(s), op, seat=seat).reason for who in ROLES.values() for s in STATUSES
+        for g in (game, private) for seat in (None, 0, 7)
         for op in access.OPERATIONS if access.rule_of(op).kind not in access.SERVER_KINDS)
         if v is not None}
 
 
-def test_a_learning_game_is_its_learner_s_table() -> None:
-    g = game(ACTIVE, private=True, seats={HOST: 0})
-    assert decide(ROLES["host"], g, "board")
-    assert decide(ROLES["manager"], g, "board")
-    verdict = decide(ROLES["spectator"], g, "history")
-    assert not verdict and verdict.reason == access.PRIVATE_GAME
-    assert not decide(ROLES["spectator"], g, "join")
+# A private game (a learning game, a practice fork): the player ("player", "player_elsewhere",
+# "player_dm") hosts it and holds its one person's seat; "host" is a stranger to it (as the
+# host of the game it was forked from). Everyone else is refused ``private_game`` by every
+# operation, but its server's managers may abandon and repair it (server hygiene).
+OWNER = {"player", "player_elsewhere", "player_dm"}
+EXPECTED_PRIVATE: dict[str, set[str]] = {
+    "board": OWNER,
+    "board.post": {"player"},
+    "follow": {"player"},  # (the service answers "you're playing this game")
+    "history": OWNER,
+    "replay": OWNER,
+    "hand": OWNER,
+    "panel": OWNER,
+    "hint": OWNER,
+    "decide": OWNER,
+    "queue": OWNER,
+    "concede": OWNER,
+    "undo": OWNER,
+    "rejoin": OWNER,
+    "leave": OWNER,
+    "join": {"player"},  # (the service: already seated)
+    "vote": {"player"},
+    "rematch": {"player"},
+    "start": {"player"},
+    "add_ai": {"player"},
+    "abandon": {"player", "manager", "thread_manager"},
+    "repair": {"manager"},
+    "review": OWNER,
+    "fork": OWNER,
+    "void": set(),
+}
+#: Export of a private game once it is over: its owner only (no manager).
+EXPORT_PRIVATE_AFTER = OWNER
+
+
+def private(status: str, **kw: object) -> GameFacts:
+    return game(status, private=True, host_user_id=PLAYER, seats={PLAYER: 0},
+                names={0: "Player", 1: "Greedy AI", 2: "Gentle AI"}, **kw)
+
+
+@pytest.mark.parametrize("status", STATUSES)
+@pytest.mark.parametrize("operation", sorted(EXPECTED_PRIVATE))
+def test_a_private_game_is_its_owner_s_alone(operation: str, status: str) -> None:
+    allowed = {role for role, who in ROLES.items() if decide(who, private(status), operation)}
+    assert allowed == EXPECTED_PRIVATE[operation], (operation, status)
+    for role, who in ROLES.items():  # everyone else: one reason, naming nobody
+        verdict = decide(who, private(status), operation)
+        if not verdict and role not in OWNER:
+            assert verdict.reason == access.PRIVATE_GAME and verdict.params == {}, \
+                (operation, status, role, verdict)
+    # a seat of it named by a custom id: a stranger hears it is private, nothing of the seat
+    for seat in (0, 1, 7):
+        verdict = decide(ROLES["spectator"], private(status), operation, seat=seat)
+        assert verdict.reason == access.PRIVATE_GAME and verdict.params == {}
+
+
+@pytest.mark.parametrize("status", STATUSES)
+def test_a_private_game_s_export_is_its_owner_s(status: str) -> None:
+    allowed = {role for role, who in ROLES.items() if decide(who, private(status), "export")}
+    assert allowed == (set() if status in (LOBBY, ACTIVE) else EXPORT_PRIVATE_AFTER)
+    assert decide(ROLES["manager"], private(FINISHED), "export").reason == access.PRIVATE_GAME
+
+
+def test_private_games_are_learning_games_and_practice_forks() -> None:
+    assert access.is_private({"learn": True})
+    assert access.is_private({"fork": {"game": 3, "action": 5, "seat": 1}, "practice": True})
+    assert not access.is_private({})
+    assert not access.is_private({"learn": False, "fork": None, "rated": True})
+    assert {"abandon", "repair"} == access.PRIVATE_MANAGED
 
 
 def test_league_stand_ins_review_and_export_their_game() -> None:
@@ -186,6 +264,9 @@ def test_facts_of_a_record() -> None:
                      discord={"thread": 55})
     f = access.facts(rec)
     assert (f.game_id, f.guild_id, f.thread_id, f.rated, f.league) == (3, HOME, 55, True, True)
+    assert not f.private
+    for options in ({"learn": True}, {"fork": {"game": 1, "action": 0, "seat": 0}}):
+        assert access.facts(replace(rec, options={**rec.options, **options})).private
     assert f.seats == {HOST: 0} and f.names == {0: "Host", 1: "Greedy AI"}
     assert f.in_play and not access.facts(rec.__class__(**{**rec.__dict__,
                                                              "status": FINISHED})).in_play

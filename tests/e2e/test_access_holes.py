@@ -4,7 +4,10 @@
 * a seated player cannot get an active game's seed or deck order by any command;
 * the board is posted again in its thread only when asked from the game's server, at most once
   per game per five minutes (otherwise the caller gets it privately);
-* open lobbies and hints are bounded per user, with an answer that says when to try again.
+* open lobbies and hints are bounded per user, with an answer that says when to try again;
+* a modified client's custom id (a seat the game does not have, a decision, an option, a step
+  or a game that is not there) is answered in words with no placeholder ("?", "None") and, for
+  a forged seat, no one's name.
 
 Each refusal is specific, and nothing changes (record, log, version, thread messages).
 """
@@ -15,9 +18,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.limits import MAX_OPEN_LOBBIES, Window
+from cogs.play import panels as P
+from cogs.play import queue as A
+from cogs.replay.components import jump_id, step_id
 from i18n import translate
 
 from .conftest import World, answer, new_game, settle, thread_messages, world
@@ -151,3 +158,85 @@ async def test_open_lobbies_and_hints_are_bounded(tmp_path: Path,
         second = await w.members["carol"].click(message, label="Hint")
         text = answer(second).content
         assert text.startswith("You asked for many hints just now: try again <t:"), text
+
+
+def said(result: Any) -> str:
+    """Every word an interaction answered: the answer's text, and its embeds' (an edited
+    panel)."""
+    message = answer(result)
+    if message is None:
+        return ""
+    embeds = [e if isinstance(e, dict) else e.to_dict() for e in message.embeds or []]
+    return "\n".join([message.content or "", *(
+        f"{e.get('title') or ''}\n{e.get('description') or ''}" for e in embeds)])
+
+
+async def forged(w: World, who: Any, custom_id: str, value: str | None = None) -> Any:
+    """A modified client's click (or select ``value``) on ``custom_id``, from a message of
+    the bot it sees."""
+    view = discord.ui.View(timeout=None)
+    if value is None:
+        view.add_item(discord.ui.Button(label="x", custom_id=custom_id))
+    else:
+        view.add_item(discord.ui.Select(custom_id=custom_id, options=[
+            discord.SelectOption(label="x", value=value)]))
+    message = await w.bot.get_channel(w.channel.id).send(  # type: ignore[union-attr]
+        content="x", view=view)
+    await w.env.settle()
+    if value is None:
+        return await who.click(message, custom_id=custom_id)
+    return await who.select(message, [value], custom_id=custom_id)
+
+
+async def test_a_forged_custom_id_names_nobody(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    async with world(tmp_path, monkeypatch) as w:
+        gid, _ = await new_game(w, "alice", seats=3, ai=1, join=["bob"])
+        await settle(w, gid)
+        snap = await w.service.load(gid)
+        assert snap.game is not None
+        bob = w.members["bob"]
+        seat = next(s.seat for s in snap.record.seats if s.user_id == bob.id)
+        names = [s.name for s in snap.record.seats]
+        decision = snap.game.decision_id(seat) or "d0"
+        before = await snapshot(w, gid)
+
+        # seat 7 of a three-seat game, on every component that names a seat
+        no_seat = denied("no_such_seat", game_id=gid)
+        for cid, value in ((P.action_id(gid, 7, decision, 0, {"type": "x"}), None),
+                           (P.nav_id(gid, 7, decision, ()), None),
+                           (P.hint_id(gid, 7, decision), None),
+                           (P.undo_id(gid, 7, 1), None),
+                           (A.custom_id(gid, 7, "o"), None),
+                           (P.select_id(gid, 7, decision, (), 0), "a0.abcd")):
+            text = said(await forged(w, bob, cid, value))
+            assert text == no_seat, (cid, text)
+            assert "?" not in text and not any(n in text for n in names), (cid, text)
+        # votes about a seat that is not there
+        text = said(await forged(w, bob, f"hd1:vote:{gid}:7"))
+        assert text == translate("en", "refusal.not_seated.no_seat"), text
+
+        # a forged decision, option, step or game: words, never a placeholder
+        for cid, value in ((P.action_id(gid, seat, "zz", 0, {"type": "x"}), None),
+                           (P.action_id(gid, seat, decision, 999, {"type": "x"}), None),
+                           (P.nav_id(gid, seat, decision, ("zz", "yy")), None),
+                           (P.hint_id(gid, seat, "zz"), None),
+                           (P.undo_id(gid, seat, 999_999), None),
+                           (A.custom_id(gid, seat, "m", "abcd", "zz"), None),
+                           (A.custom_id(gid, seat, "t", "abcd", "zz"), None),
+                           (step_id(gid, 999_999, "n"), None),
+                           (f"hd1:fk:{gid}:999999", None),
+                           (P.select_id(gid, seat, decision, (), 0), "a999.abcd"),
+                           (P.select_id(gid, seat, decision, (), 0), "nzz"),
+                           (A.custom_id(gid, seat, "c", "abcd"), "zz"),
+                           (jump_id(gid), "zz"),
+                           (jump_id(gid), "999999"),
+                           (P.take_turn_id(999_999), None),
+                           (P.action_id(999_999, seat, "d0", 0, {"type": "x"}), None),
+                           ("hd1:vote:999999:1", None),
+                           ("hd1:lobby:join:999999", None),
+                           ("hd1:fk:999999:0", None),
+                           (step_id(999_999, 0, "n"), None)):
+            text = said(await forged(w, bob, cid, value))
+            assert text and "?" not in text and "None" not in text, (cid, text)
+        assert await snapshot(w, gid) == before

@@ -21,6 +21,11 @@ Discord hides some commands before the bot hears of them: ``/hadara-league`` and
 A hidden case must be one the policy refuses too. The home server opens ``/hadara-admin`` to
 everyone (as a server may, in its integration settings), so the policy's own refusal of it is
 tried there.
+
+Private games (a practice fork and a learning game, ``bot.access.is_private``) are tried
+too, owned by bob (the ``player`` and ``player_dm`` roles): nobody else reaches them but the
+managers of their server abandoning or repairing them (``access.PRIVATE_MANAGED``), and the
+``game:`` autocomplete never offers them to anyone else.
 """
 
 from __future__ import annotations
@@ -71,6 +76,7 @@ from .conftest import (
     thread_messages,
     world,
 )
+from .test_private_games import finished_with_a_decision, names_game, open_fork, open_learning
 
 pytest.importorskip("simcord")
 
@@ -87,6 +93,11 @@ CHANGES = {
     ABANDONED: frozenset(),
 }
 GENERIC_ERROR = translate("en", "common.error.generic")
+#: Private games, by kind and status: bob's practice fork (in play, and played out) and his
+#: learning game.
+PRIVATE = (("fork", ACTIVE), ("fork", FINISHED), ("learn", ACTIVE))
+#: The roles of a private game's owner (bob, at home and by DM).
+OWNER = frozenset({"player", "player_dm"})
 
 
 # ------------------------------------------------------------------------------ the roles
@@ -133,6 +144,7 @@ class Matrix:
     places: dict[str, Any]  # place -> the channel (discord.abc.Messageable) the bot posts in
     posted: dict[tuple[str, int, str], discord.Message] = field(default_factory=dict)  # by place
     tried: list[tuple[str, str, str, bool]] = field(default_factory=list)
+    reasons: dict[tuple[str, str], str | None] = field(default_factory=dict)  # the policy's
 
 
 async def build_matrix(w: World, monkeypatch: pytest.MonkeyPatch) -> Matrix:
@@ -165,6 +177,7 @@ async def build_matrix(w: World, monkeypatch: pytest.MonkeyPatch) -> Matrix:
     home.set_command_permissions(int(admin["id"]), {home.default_role: True})
     # the matrix opens many tables and asks for many reviews: limits are tested elsewhere
     monkeypatch.setattr(limits, "MAX_OPEN_LOBBIES", 10**6)
+    monkeypatch.setattr(limits, "MAX_LEARNING_GAMES", 10**6)  # practice and learning games
     for name in list(w.service.rate_limits.windows):
         w.service.rate_limits.windows[name] = Window(10**6, 1.0)
     bot = w.bot
@@ -202,6 +215,25 @@ async def make_game(w: World, status: str) -> int:
     await settle(w, gid)
     await settle(w, gid)  # the table's last flush of the start or the end
     assert (await w.service.load(gid)).record.status == status
+    return gid
+
+
+async def make_private(w: World, kind: str, status: str, source: tuple[int, int] | None
+                       ) -> int:
+    """Bob's private game of ``kind`` (``fork``: forked at his decision of ``source``, a
+    finished game and a log index; ``learn``: ``/hadara learn``) of ``status`` (finished:
+    he concedes, the AI plays it out)."""
+    if kind == "fork":
+        assert source is not None
+        gid = await open_fork(w, "bob", *source)
+    else:
+        gid = await open_learning(w, "bob")
+    if status == FINISHED:
+        await w.members["bob"].slash(w.channel, "hadara concede", game=gid)
+        await settle(w, gid)
+        await settle(w, gid)
+    record = (await w.service.load(gid)).record
+    assert record.status == status and access.is_private(record.options), record.options
     return gid
 
 
@@ -325,6 +357,8 @@ async def target(w: World, gid: int) -> Target:
     seats = {s.user_id: s.seat for s in snap.record.seats if s.user_id is not None}
     bob, alice = w.users["bob"].id, w.users["alice"].id
     seat = seats[bob]
+    # (voted about: the host's seat; in bob's private game, where alice has none, another)
+    host_seat = seats.get(alice, next(s.seat for s in snap.record.seats if s.seat != seat))
     game = snap.game
     decision = (game.decision_id(seat) if game is not None else None) or "d0"
     options = await w.service.options(gid, seat) if game is not None and \
@@ -332,7 +366,7 @@ async def target(w: World, gid: int) -> Target:
     action = options[0]["action"] if options else {"type": "none"}
     token = (await w.service.queue_panel(gid, bob)).token if game is not None \
         and snap.record.status == ACTIVE else "0000"
-    return Target(gid, seat, decision, action, token, seats[alice], bob)
+    return Target(gid, seat, decision, action, token, host_seat, bob)
 
 
 def component_cases(g: Target) -> list[Case]:
@@ -431,6 +465,7 @@ async def try_case(m: Matrix, who: Who, gid: int, case: Case, verdict: access.Ve
     result = await case.run(m, who, gid)
     await w.service.idle(gid)
     where = f"{case.name} by {who.role} on a {record.status} game #{gid}"
+    m.reasons[(case.name, who.role)] = verdict.reason
     if result is HIDDEN:
         assert not verdict and who.place == "dm", f"{where}: hidden by Discord"
         m.tried.append((case.name, who.role, record.status, False))
@@ -486,33 +521,64 @@ def _walk(group: discord.app_commands.Group) -> list[Any]:
     return out
 
 
+async def every_role(m: Matrix, status: str, make: Callable[[], Awaitable[int]]) -> list[Case]:
+    """Every command and component by every role on games of ``status`` made by ``make``:
+    the cases tried."""
+    w = m.w
+    gid = await make()
+    g = await target(w, gid)
+    cases = [command_case(name) for name in GAME_COMMANDS] + component_cases(g)
+    later: list[tuple[Who, Case]] = []
+    # refused cases (and allowed ones that change nothing) on the shared game
+    for case in cases:
+        for role in ROLES:
+            who = m.who[role]
+            verdict = await expected(m, who, gid, case)
+            if verdict and case.operation in CHANGES[status]:
+                later.append((who, case))
+                continue
+            await try_case(m, who, gid, case, verdict)
+    # allowed cases that change the game: each on a game of its own, of this status
+    for who, case in later:
+        fresh = await make()
+        verdict = await expected(m, who, fresh, case)
+        assert verdict, (case.name, who.role)
+        await try_case(m, who, fresh, case, verdict)
+    refused = sum(1 for *_, ok in m.tried if not ok)
+    assert len(m.tried) == len(cases) * len(ROLES)
+    assert 0 < refused < len(m.tried)
+    return cases
+
+
 @pytest.mark.parametrize("status", STATUSES)
 async def test_every_role_on_a_game(status: str, tmp_path: Path,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     async with world(tmp_path, monkeypatch) as w:
         m = await build_matrix(w, monkeypatch)
-        gid = await make_game(w, status)
-        g = await target(w, gid)
-        cases = [command_case(name) for name in GAME_COMMANDS] + component_cases(g)
-        later: list[tuple[Who, Case]] = []
-        # refused cases (and allowed ones that change nothing) on the shared game
-        for case in cases:
-            for role in ROLES:
-                who = m.who[role]
-                verdict = await expected(m, who, gid, case)
-                if verdict and case.operation in CHANGES[status]:
-                    later.append((who, case))
-                    continue
-                await try_case(m, who, gid, case, verdict)
-        # allowed cases that change the game: each on a game of its own, of this status
-        for who, case in later:
-            fresh = await make_game(w, status)
-            verdict = await expected(m, who, fresh, case)
-            assert verdict, (case.name, who.role)
-            await try_case(m, who, fresh, case, verdict)
-        refused = sum(1 for *_, ok in m.tried if not ok)
-        assert len(m.tried) == len(cases) * len(ROLES)
-        assert 0 < refused < len(m.tried)
+        await every_role(m, status, lambda: make_game(w, status))
+
+
+@pytest.mark.parametrize(("kind", "status"), PRIVATE)
+async def test_every_role_on_a_private_game(kind: str, status: str, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bob's practice fork or learning game: only bob reaches it, by any command or
+    component; its server's manager may only abandon or repair it; everyone else is refused
+    ``private_game``, in words that name nobody, and nothing changes."""
+    async with world(tmp_path, monkeypatch) as w:
+        m = await build_matrix(w, monkeypatch)
+        source = await finished_with_a_decision(w, "alice", "bob") if kind == "fork" else None
+        cases = await every_role(m, status, lambda: make_private(w, kind, status, source))
+        operation = {c.name: c.operation for c in cases}
+        for (name, role), reason in m.reasons.items():
+            if role in OWNER or access.rule_of(operation[name]).kind in access.SERVER_KINDS:
+                continue  # (a component of no game: "Turn notes off" turns off one's own)
+            if reason is None:  # allowed: only a manager's server hygiene
+                assert role == "manager" and operation[name] in access.PRIVATE_MANAGED, \
+                    f"{name} by {role} reached bob's private {kind}"
+            else:  # refused in the words that tell nothing of it
+                assert reason == access.PRIVATE_GAME, (name, role, reason)
+        assert {role for (_, role), r in m.reasons.items() if r is None} \
+            >= OWNER | {"manager"}
 
 
 async def test_server_commands_for_every_role(tmp_path: Path,
@@ -553,6 +619,8 @@ async def test_the_game_autocomplete_offers_only_what_the_caller_may_use_there(
     async with world(tmp_path, monkeypatch) as w:
         m = await build_matrix(w, monkeypatch)
         games = {status: await make_game(w, status) for status in STATUSES}
+        source = await finished_with_a_decision(w, "alice", "bob")
+        private = {await make_private(w, kind, status, source) for kind, status in PRIVATE}
         for name in GAME_COMMANDS:
             operation = access.COMMANDS[name]
             for role in ("host", "player", "spectator", "manager", "admin_elsewhere",
@@ -568,12 +636,18 @@ async def test_the_game_autocomplete_offers_only_what_the_caller_may_use_there(
                     offered = []
                 values = {int(c["value"]) for c in offered}
                 actor = who.access(m.guilds)
+                if role not in OWNER:  # bob's private games: never offered, nor named
+                    assert not values & private, (name, role)
+                    assert not any(names_game(str(c["name"]), gid) for c in offered
+                                   for gid in private), (name, role, offered)
                 for gid in values:
                     record = (await w.service.load(gid)).record
                     assert access.decide(actor, access.facts(record), operation), \
                         (name, role, gid)
                 # the caller's own games that the operation allows there are all offered
-                for status, gid in games.items():
+                for status, gid in [*games.items(),
+                                    *[((await w.service.load(g)).record.status, g)
+                                      for g in private]]:
                     record = (await w.service.load(gid)).record
                     mine = who.user.id in {s.user_id for s in record.seats}
                     if mine and status in access.offered_statuses(operation) \

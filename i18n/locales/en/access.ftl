@@ -2,11 +2,14 @@
 refusal-denied = You may not do that here.
 refusal-denied-not_player = Only the players of game #{ $game_id } can do that.
 refusal-denied-not_your_seat = This panel belongs to { $name }; press “Take my turn” on the board to open yours.
+# A seat the game does not have (a forged button): it names nobody.
+refusal-denied-no_such_seat = This game has no such seat; press “Take my turn” on the board to open your panel.
+refusal-not_seated-no_seat = This game has no such seat.
 refusal-denied-elsewhere = That can only be done from the server game #{ $game_id } is played on.
 refusal-denied-not_host = Only the host of the table, or a manager of its server, may do that.
 refusal-denied-not_manager = Only the managers of this server (Manage Server) may do that.
 refusal-denied-in_play = A game's full record holds its seed and every card still to come: it can be exported once the game is over.
-refusal-denied-private_game = Game #{ $game_id } is a private learning game.
+refusal-denied-private_game = Game #{ $game_id } is a private game: only its player can see it or play it.
 refusal-denied-server_only = This command works in a server, not in a direct message.
 # Limits (bot/limits.py); $at is a Discord timestamp ("in 4 minutes").
 refusal-limited = You have done that a lot just now: try again { $at }.

@@ -2,11 +2,14 @@
 refusal-denied = Vous ne pouvez pas faire cela ici.
 refusal-denied-not_player = Seuls les joueurs de la partie #{ $game_id } peuvent faire cela.
 refusal-denied-not_your_seat = Ce panneau appartient à { $name } ; appuyez sur « Jouer mon tour » sur le plateau pour ouvrir le vôtre.
+# Une place que la partie n'a pas (un bouton falsifié) : on ne nomme personne.
+refusal-denied-no_such_seat = Cette partie n'a pas cette place ; appuyez sur « Jouer mon tour » sur le plateau pour ouvrir votre panneau.
+refusal-not_seated-no_seat = Cette partie n'a pas cette place.
 refusal-denied-elsewhere = Cela ne peut se faire que depuis le serveur où se joue la partie #{ $game_id }.
 refusal-denied-not_host = Seul l'hôte de la table, ou un gestionnaire de son serveur, peut faire cela.
 refusal-denied-not_manager = Seuls les gestionnaires de ce serveur (Gérer le serveur) peuvent faire cela.
 refusal-denied-in_play = Le dossier complet d'une partie contient sa graine et toutes les cartes à venir : il s'exporte une fois la partie terminée.
-refusal-denied-private_game = La partie #{ $game_id } est une partie d'apprentissage privée.
+refusal-denied-private_game = La partie #{ $game_id } est une partie privée : seul son joueur peut la voir ou y jouer.
 refusal-denied-server_only = Cette commande fonctionne sur un serveur, pas en message privé.
 # Limites (bot/limits.py) ; $at est un horodatage Discord (« dans 4 minutes »).
 refusal-limited = Vous l'avez beaucoup fait à l'instant : réessayez { $at }.

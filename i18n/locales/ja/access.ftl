@@ -2,11 +2,14 @@
 refusal-denied = ここではその操作はできません。
 refusal-denied-not_player = その操作ができるのは、ゲーム #{ $game_id } のプレイヤーだけです。
 refusal-denied-not_your_seat = このパネルは { $name } さんのものです。盤面の「手番を行う」を押して、自分のパネルを開いてください。
+# ゲームにない席（改ざんされたボタン）：誰の名前も出さない。
+refusal-denied-no_such_seat = このゲームにその席はありません。盤面の「手番を行う」を押して、自分のパネルを開いてください。
+refusal-not_seated-no_seat = このゲームにその席はありません。
 refusal-denied-elsewhere = その操作は、ゲーム #{ $game_id } が遊ばれているサーバーからしかできません。
 refusal-denied-not_host = その操作ができるのは、卓のホストかそのサーバーの管理者だけです。
 refusal-denied-not_manager = その操作ができるのは、このサーバーの管理者（サーバー管理権限）だけです。
 refusal-denied-in_play = ゲームの完全な記録にはシードとこれから出るすべてのカードが含まれるため、ゲーム終了後にのみエクスポートできます。
-refusal-denied-private_game = ゲーム #{ $game_id } は非公開の練習ゲームです。
+refusal-denied-private_game = ゲーム #{ $game_id } は非公開のゲームです。見ることも遊ぶこともできるのは、そのプレイヤーだけです。
 refusal-denied-server_only = このコマンドはサーバーで使えます。ダイレクトメッセージでは使えません。
 # 制限（bot/limits.py）。$at は Discord のタイムスタンプ（「4分後」）。
 refusal-limited = 短い間に何度も行われました。{ $at }にもう一度お試しください。
