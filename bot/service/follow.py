@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot import access
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, Store
 
 from . import edges, refusals, updates
@@ -166,18 +167,22 @@ class Follows:
             return None
         live = self.live.games.get(update.game_id)
         game = live.game if live is not None else None
-        if game is None or game.version != update.version:
+        if live is None or game is None or game.version != update.version:
             log.warning("no digest for game %s at version %s: the game moved on",
                         update.game_id, update.version)
+            return None
+        if access.is_private(live.record.options):
+            # someone else's practice game: followed before it was private to its owner
+            # (bot/access.py), never told now; the followers are forgotten
+            self._spawn(self._forget_quietly(update.game_id))
             return None
         rows, winners = standings(game, update)
         if update.over:
             return Digest(update.game_id, 3, True, rows, list(update.winners or winners),
-                          dict(live.record.discord) if live is not None else {})
+                          dict(live.record.discord))
         ended = max(int(ev.get("epoch", 0)) for ev in update.public
                     if ev.get("kind") == "epoch_ended")
-        return Digest(update.game_id, ended, False, rows, [],
-                      dict(live.record.discord) if live is not None else {})
+        return Digest(update.game_id, ended, False, rows, [], dict(live.record.discord))
 
     def _on_update(self, update: Update) -> None:
         if update.status == ABANDONED and update.cause == updates.ABANDONED:

@@ -173,3 +173,23 @@ async def test_one_digest_per_epoch_end_and_one_final(svc: GameService) -> None:
     assert await svc.followers(gid) == []
     await refused("finished", svc.follow(gid, SPECTATOR))
     unsubscribe()
+
+
+async def test_a_private_game_sends_no_digest_and_forgets_its_followers(
+        svc: GameService) -> None:
+    """A follower of a practice game from before it was private to its owner (issue 33: the
+    policy refuses following someone else's private game now) is told nothing, and
+    forgotten."""
+    gid = await game(svc)
+    await svc.follow(gid, SPECTATOR)
+    svc.live.games[gid].record.options["learn"] = True  # as a learning game's record says
+    digests: list[Digest] = []
+    svc.on_digest(digests.append)
+    await svc.concede(gid, HOST)
+    await svc.concede(gid, GUEST)
+    await svc.idle(gid)
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert (await svc.load(gid)).record.status == "finished"
+    assert digests == []
+    assert await svc.followers(gid) == []
