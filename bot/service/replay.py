@@ -212,8 +212,11 @@ class Replays:
         view = pos.view
         players = list(view["players"])
         cat = game.catalog
-        lines = tuple(line.strip() for ev in pos.events
-                      for line in describe(ev, players, cat, language))
+        # each line a bullet of the viewer: the blank lines describe() sets between groups
+        # (before an epoch's first event, before the final scores) are not events
+        lines = tuple(text for ev in pos.events
+                      for line in describe(ev, players, cat, language)
+                      if (text := line.strip()))
         cards: tuple[PlayerCards, ...] = ()
         if finished:
             def word(cards: Sequence[str]) -> tuple[str, ...]:

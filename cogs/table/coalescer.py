@@ -235,8 +235,12 @@ def status_line(view: dict[str, Any], record: GameRecord,
         winners = ", ".join(names.get(s, "?") for s in view.get("winners") or [])
         return t("table.status.over", id=record.id, winners=winners or "—")
     step = view.get("step", "")
-    where = t("table.status.where", id=record.id, epoch=EPOCH.get(view.get("epoch", 1), "?"),
-              phase=view.get("phase", "?"), step=step_name(step))
+    epoch, phase = EPOCH.get(view.get("epoch", 1), "?"), view.get("phase", "?")
+    if step == "phase_b":  # the step is the phase itself: named once
+        where = t("table.status.where.phase", id=record.id, epoch=epoch, phase=phase)
+    else:
+        words = t("table.status.step.draft") if step == "draft" else step_name(step)
+        where = t("table.status.where", id=record.id, epoch=epoch, phase=phase, step=words)
     if step == "draft":
         where += t("table.status.round", n=int(view.get("round", 0)) + 1)
     elif step == "phase_b":

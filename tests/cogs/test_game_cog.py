@@ -30,6 +30,7 @@ from cogs.table import coalescer as table  # noqa: E402
 from cogs.table import commands as table_commands  # noqa: E402
 from cogs.table import lobby  # noqa: E402
 from cogs.table.coalescer import Coalescer  # noqa: E402
+from i18n import LOCALES, speaking  # noqa: E402
 
 COGS = Path(__file__).resolve().parents[2] / "cogs"
 MY_COGS = ("edge/errors.py", "edge/games.py", "table/commands.py", "table/lobby.py",
@@ -353,6 +354,27 @@ def test_card_choices_are_few_and_fast() -> None:
     assert time.perf_counter() - start < 0.5
     assert cards.card_choices("zzzz") == []
     assert cards.card_choices("broker")[0].name.startswith("Broker")
+
+
+def test_the_status_line_names_each_thing_once() -> None:
+    """Issue 33: "Phase B · Phase B · turn 5", "Phase A · the Phase-A draft" — in Phase B the
+    step is the phase, named once; no word of the first line repeats, in any language."""
+    rec = record("active", seats=3)
+    for lang in LOCALES:
+        with speaking(lang):
+            for step, phase in (("phase_b", "B"), ("draft", "A"), ("colony", "B")):
+                view = {"epoch": 2, "phase": phase, "step": step, "round": 4,
+                        "waiting_on": [1], "over": False}
+                first = table.status_line(view, rec).splitlines()[0]
+                parts = [p.strip() for p in first.split("·")]
+                assert len(parts) == len(set(parts)), (lang, first)
+                words = first.replace("·", " ").lower().split()
+                assert words.count("phase") <= 1 and words.count("phase-a") == 0, (lang, first)
+    with speaking("en"):
+        view = {"epoch": 1, "phase": "B", "step": "phase_b", "round": 4, "waiting_on": [1],
+                "over": False}
+        assert table.status_line(view, rec).splitlines()[0] == \
+            f"**Hadara #{rec.id}** · Epoch I · Phase B · turn 5"
 
 
 def test_status_line_and_message_fit() -> None:

@@ -2,6 +2,8 @@
 
 table-board-title = Hadara #{ $id }
 table-status-where = **Hadara #{ $id }** · Epoch { $epoch } · Phase { $phase } · { $step }
+table-status-where-phase = **Hadara #{ $id }** · Epoch { $epoch } · Phase { $phase }
+table-status-step-draft = draft
 table-status-round = {" "}· round { $n } of 5
 table-status-turn = {" "}· turn { $n }
 table-status-waiting = Waiting for: { $names }

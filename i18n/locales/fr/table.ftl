@@ -2,6 +2,8 @@
 
 table-board-title = Hadara #{ $id }
 table-status-where = **Hadara #{ $id }** · Époque { $epoch } · Phase { $phase } · { $step }
+table-status-where-phase = **Hadara #{ $id }** · Époque { $epoch } · Phase { $phase }
+table-status-step-draft = sélection
 table-status-round = {" "}· manche { $n } sur 5
 table-status-turn = {" "}· tour { $n }
 table-status-waiting = En attente de : { $names }

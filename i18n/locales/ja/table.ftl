@@ -2,6 +2,8 @@
 
 table-board-title = Hadara #{ $id }
 table-status-where = **Hadara #{ $id }** · 時代{ $epoch } · フェイズ{ $phase } · { $step }
+table-status-where-phase = **Hadara #{ $id }** · 時代{ $epoch } · フェイズ{ $phase }
+table-status-step-draft = カード選択
 table-status-round = {" "}· ラウンド{ $n }/5
 table-status-turn = {" "}· 手番{ $n }
 table-status-waiting = 待機中：{ $names }

@@ -17,6 +17,7 @@ from bot.service import GameService, ImageCache, Refusal
 from bot.service import replay as replay_module
 from bot.service.screens import history_lines
 from bot.storage.base import FINISHED
+from cogs.replay.components import text_of
 from hadara.engine import Game
 from hadara.views import spectator_view
 from tests.support.stores import StoreFactory
@@ -114,8 +115,13 @@ async def test_a_finished_game_step_by_step(service: GameService, drawn: list[An
         assert [p.name for p in step.cards] == game.players
         assert [len(p.hand) for p in step.cards] == [len(h) for h in position.hands]
         assert (step.seat is None) == (k == 0)
+        # each line is a bullet of the viewer: never a blank one (issue 33: "• " at the
+        # start of each epoch and before the final scores)
+        assert all(line.strip() for line in step.lines), (k, step.lines)
+        assert "• \n" not in text_of(step) + "\n", (k, text_of(step))
         lines += step.lines
-    assert lines == history_lines(game)
+    assert lines == [line for line in history_lines(game) if line]
+    assert "" in history_lines(game)  # (the blank lines were there to be left out)
     # the jump targets: the first step of every epoch and phase, in order
     marks = step.marks
     assert marks[0][0] == 0 and [m[0] for m in marks] == sorted(m[0] for m in marks)
