@@ -572,9 +572,15 @@ class Game(State):
         probe = before.clone()
         for i in live[-count:]:
             e = self.log[i]
-            if probe.apply(e["seat"], e["action"]).revealed:
+            res = probe.apply(e["seat"], e["action"])
+            if res.revealed:
+                # what was revealed (the first revealing event), so a refusal can say so: a
+                # colony taken shows the next tile of its stack
+                kinds = [ev["kind"] for ev in res.public if ev["kind"] in REVEALING]
+                kinds += [ev["kind"] for evs in res.private.values() for ev in evs
+                          if ev["kind"] in REVEALING]
                 raise IllegalAction("Something hidden was revealed since that move.",
-                                    "undo_revealed")
+                                    "undo_revealed", event=kinds[0] if kinds else "other")
         return before
 
     def undo_count(self, seat: int, automatic: Any = ()) -> int:

@@ -73,6 +73,9 @@ class Live:
     # who made each logged decision, by seq: seat * 4 + author (FORCED, PERSON, MACHINE);
     # small ints, so a game's list costs 8 bytes an action (ai_share)
     authors: list[int] = field(default_factory=list)
+    #: per person's seat, the label parts (``hadara.reasons.label_parts``) of the decisions
+    #: forced on it since their last own move (``PlayOn``), for their panel; memory only
+    done: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

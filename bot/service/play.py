@@ -10,13 +10,14 @@ them is the service's (``GameService`` kicks).
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.storage.base import ABANDONED, FINISHED, ActionRecord, Store
-from hadara.engine import Result
+from hadara.engine import UNDOABLE, Result
 from hadara.errors import HadaraError
 
 from . import ahead, edges, refusals, updates
@@ -86,8 +87,10 @@ class Play:
                 raise Refusal.from_engine(exc) from None
             me = live.record.seats[seat]
             changed = {seat: replace(me, votes=[])} if me.votes else None  # back: no vote
-            return await self.writes.commit(live, clone, res, rows, updates.ACTION,
-                                            seats=changed)
+            update = await self.writes.commit(live, clone, res, rows, updates.ACTION,
+                                              seats=changed)
+            live.done.pop(seat, None)  # what was forced on the seat was told before this move
+            return update
 
     async def submit_feeding(self, game_id: int, user_id: int, decision_id: str,
                              actions: Sequence[dict[str, Any]]) -> Update:
@@ -131,8 +134,10 @@ class Play:
                               "feed_too_few", more=st["count"] - st["paid"] - st["food"])
             me = live.record.seats[seat]
             changed = {seat: replace(me, votes=[])} if me.votes else None  # back: no vote
-            return await self.writes.commit(live, clone, res, rows, updates.ACTION,
-                                            seats=changed)
+            update = await self.writes.commit(live, clone, res, rows, updates.ACTION,
+                                              seats=changed)
+            live.done.pop(seat, None)  # what was forced on the seat was told before this move
+            return update
 
     async def undo(self, game_id: int, user_id: int, move: int | None = None) -> Update:
         """The user takes back their last decision, with the automatic moves that followed
@@ -146,25 +151,7 @@ class Play:
         async with self.live.locked(game_id) as live:
             game = edges.playing(live)
             seat = edges.seat_of(live.record, user_id)
-            rec = live.record
-            if rec.seats[seat].ai_takeover:
-                raise Refusal(refusals.TAKEN_OVER, "The AI plays your seat after missed "
-                              "deadlines; rejoin the game to play again.", seat=seat)
-            if move is not None and type(move) is not int:
-                raise Refusal(refusals.MALFORMED, "A move is a log index.", "undo_move")
-            if rec.options.get("rated") and not await self._undo_rated(rec):
-                raise Refusal(refusals.DENIED, "This server does not allow taking moves "
-                              "back in rated games.", "undo_rated")
-            count = game.undo_count(seat, self._automatic(live, seat))
-            effective = game.effective_log()
-            target = effective[-count] if count else None
-            if move is not None and target != move and (count or move not in effective):
-                # taken back already, or the user moved again: the button is stale
-                raise Refusal(refusals.STALE, "That is no longer your last move: the game "
-                              "has moved on.", "undo_stale")
-            if count == 0:
-                raise Refusal(refusals.BAD_REQUEST, "Someone else has moved since your last "
-                              "move.", "undo_someone_acted")
+            count = await self._undo_count(live, game, seat, move)
             clone = game.clone()
             rows: dict[int, ActionRecord] = {}
             res = Result()
@@ -173,9 +160,54 @@ class Play:
                                   f"user:{user_id}", res, rows)
             except HadaraError as exc:
                 if exc.reason.startswith("undo_"):  # worded by the bot's catalog
-                    raise Refusal(refusals.BAD_REQUEST, exc.message, exc.reason) from None
+                    raise Refusal(refusals.BAD_REQUEST, exc.message, exc.reason,
+                                  **exc.params) from None
                 raise Refusal.from_engine(exc) from None
             return await self.writes.commit(live, clone, res, rows, updates.UNDONE)
+
+    async def _undo_count(self, live: Live, game: Game, seat: int, move: int | None) -> int:
+        """How many entries an undo by ``seat`` takes back, if the service's own rules allow
+        it (the engine's ``undo_check`` is the caller's): the refusals of :meth:`undo`."""
+        rec = live.record
+        if rec.seats[seat].ai_takeover:
+            raise Refusal(refusals.TAKEN_OVER, "The AI plays your seat after missed "
+                          "deadlines; rejoin the game to play again.", seat=seat)
+        if move is not None and type(move) is not int:
+            raise Refusal(refusals.MALFORMED, "A move is a log index.", "undo_move")
+        if rec.options.get("rated") and not await self._undo_rated(rec):
+            raise Refusal(refusals.DENIED, "This server does not allow taking moves "
+                          "back in rated games.", "undo_rated")
+        count = game.undo_count(seat, self._automatic(live, seat))
+        effective = game.effective_log()
+        target = effective[-count] if count else None
+        if move is not None and target != move and (count or move not in effective):
+            # taken back already, or the user moved again: the button is stale
+            raise Refusal(refusals.STALE, "That is no longer your last move: the game "
+                          "has moved on.", "undo_stale")
+        if count == 0:
+            raise Refusal(refusals.BAD_REQUEST, "Someone else has moved since your last "
+                          "move.", "undo_someone_acted")
+        return count
+
+    async def undo_target(self, live: Live, seat: int) -> int | None:
+        """The log index of the move ``seat`` could take back now (what :meth:`undo` would
+        allow, the engine's check included), or None: a front end offers "Take back" only
+        then. Cheap checks first; the engine's (a replay of the game) in a thread."""
+        game = live.game
+        if game is None or game.is_over or game.log is None:
+            return None
+        effective = game.effective_log()
+        if not effective:
+            return None
+        count = game.undo_count(seat, self._automatic(live, seat))
+        if count == 0 or game.log[effective[-count]]["action"]["type"] not in UNDOABLE:
+            return None
+        try:
+            count = await self._undo_count(live, game, seat, None)
+            await asyncio.to_thread(game.undo_check, seat, count)
+        except (Refusal, HadaraError):
+            return None
+        return effective[-count]
 
     @staticmethod
     def _automatic(live: Live, seat: int) -> set[int]:

@@ -25,6 +25,7 @@ from bot.storage.base import ACTIVE, ActionRecord, GameRecord, SeatRecord
 from hadara import driver
 from hadara.engine import Decision, Game, Result
 from hadara.errors import HadaraError
+from hadara.reasons import label_parts
 from hadara.views import view
 
 from . import ahead, refusals, updates
@@ -35,12 +36,32 @@ from .scheduler import TIMER_LEVEL, ai_batch
 if TYPE_CHECKING:
     from .clock import Timers
     from .content import Catalogs
-    from .live import LiveGames
+    from .live import Live, LiveGames
     from .writes import Writes
 
 log = logging.getLogger(__name__)
 #: Seconds before a game whose playing on the storage refused is looked at again.
 STORAGE_RETRY = 5.0
+#: How many of the decisions forced on a person's seat since their last move are kept to tell
+#: them (``Live.done``).
+MAX_DONE = 4
+
+
+def automatic(rec: GameRecord, game: Game, seat: int) -> bool:
+    """Whether the service answers the seat's open decision itself: it is forced (one legal
+    action), an AI plays the seat (its level, a concession, a takeover), or a queued plan
+    answers it. A front end never shows such a decision as one to make."""
+    if game.decision_id(seat) is None or game.commits[seat] is not None:
+        return False
+    if ai_level(rec, seat) is not None or len(game.legal_actions(seat)) == 1:
+        return True
+    plan = rec.seats[seat].plan
+    if plan is None:
+        return False
+    try:
+        return ahead.resolve(game, seat, ahead.plan_from_dict(plan)) is not None
+    except (HadaraError, ValueError, KeyError, TypeError):
+        return False
 
 
 def ai_level(rec: GameRecord, seat: int) -> str | None:
@@ -171,23 +192,7 @@ class PlayOn:
         async with self.live.locked(game_id) as live:
             if live.record.status != ACTIVE or live.game is None or live.game.is_over:
                 return False
-            clone = live.game.clone()
-            rows: dict[int, ActionRecord] = {}
-            res = Result()
-            seats: dict[int, SeatRecord] = {}
-            while True:  # the driver's step, one forced decision at a time (with its id)
-                forced = [d for d in driver.pending(clone) if d.forced]
-                if forced:
-                    d = forced[0]
-                    self.writes.apply(clone, d.seat, d.actions[0], d.id, "forced", res, rows)
-                    continue
-                plan = planned(live.record, clone, seats)
-                if plan is None:
-                    break
-                d, action = plan
-                self.writes.apply(clone, d.seat, action, d.id, "ahead", res, rows)
-            if rows or seats:
-                await self.writes.commit(live, clone, res, rows, updates.FORCED, seats=seats)
+            await self._apply_automatic(live)
             game = live.game
             jobs: list[tuple[Decision, str, dict[str, Any]]] = []
             for d in driver.pending(game):
@@ -205,7 +210,8 @@ class PlayOn:
             if live.record.status != ACTIVE or live.game is None:
                 return False
             clone = live.game.clone()
-            rows, res = {}, Result()
+            rows: dict[int, ActionRecord] = {}
+            res = Result()
             for (d, level, _), action in zip(jobs, answers, strict=True):
                 if clone.decision_ids[d.seat] != d.id or clone.commits[d.seat] is not None:
                     continue  # the game moved on meanwhile (or the seat changed hands)
@@ -219,6 +225,47 @@ class PlayOn:
             if rows:
                 await self.writes.commit(live, clone, res, rows, updates.AI)
         return True
+
+    async def settle(self, game_id: int) -> None:
+        """Apply now the forced decisions and queued plans playing on would apply next (a
+        front end about to show a seat its decision: one the service plays itself is never
+        shown). A no-op when there are none; AI seats are left to playing on."""
+        async with self.live.locked(game_id) as live:
+            if live.record.status == ACTIVE and live.game is not None \
+                    and not live.game.is_over:
+                await self._apply_automatic(live)
+
+    async def _apply_automatic(self, live: Live) -> None:
+        """Under the game's lock: every forced decision and every queued plan that answers
+        an open decision, on one clone, written as one change. A person's seat keeps what was
+        forced on it (``Live.done``) until they move: their panel says it was done for them."""
+        assert live.game is not None
+        clone = live.game.clone()
+        rows: dict[int, ActionRecord] = {}
+        res = Result()
+        seats: dict[int, SeatRecord] = {}
+        people = {s.seat for s in live.record.seats
+                  if s.user_id is not None and ai_level(live.record, s.seat) is None}
+        done: list[tuple[int, dict[str, Any]]] = []
+        while True:  # the driver's step, one forced decision at a time (with its id)
+            forced = [d for d in driver.pending(clone) if d.forced]
+            if forced:
+                d = forced[0]
+                if d.seat in people:
+                    done.append((d.seat, label_parts(clone, d.seat, d.actions[0])))
+                self.writes.apply(clone, d.seat, d.actions[0], d.id, "forced", res, rows)
+                continue
+            plan = planned(live.record, clone, seats)
+            if plan is None:
+                break
+            d, action = plan
+            self.writes.apply(clone, d.seat, action, d.id, "ahead", res, rows)
+        if rows or seats:
+            await self.writes.commit(live, clone, res, rows, updates.FORCED, seats=seats)
+            for seat, parts in done:
+                kept = live.done.setdefault(seat, [])
+                kept.append(parts)
+                del kept[:-MAX_DONE]
 
     async def resume_all(self, ids: list[int]) -> None:
         """After a start: make each active game's timers match and play it on."""

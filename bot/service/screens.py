@@ -26,6 +26,7 @@ from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from hadara.engine import Game
 from hadara.errors import HadaraError
 from hadara.narrate import describe
+from hadara.narrate import label as action_label
 from hadara.options import options as option_list
 from hadara.views import spectator_view, view
 from hadara.words import card_name
@@ -34,7 +35,9 @@ from i18n import current
 from . import ahead, refusals
 from .ai import hint_job
 from .images import Key, recap_job
+from .playon import ai_level, automatic
 from .refusals import Refusal
+from .updates import final_ranking
 
 if TYPE_CHECKING:
     from hadara.content import Catalog
@@ -86,6 +89,24 @@ class PanelState:
     can_queue: bool  # "Queue my choice" is offered now
     catalog: Catalog  # to word cards (hadara.words)
     thread_url: str | None
+    #: the game's revision when this was read (``Live.rev``): of two panels of a seat, the
+    #: one with the higher revision is the newer (a front end never draws an older over it)
+    revision: int = 0
+    done: tuple[str, ...] = ()  # decisions forced on the seat since its last move, labelled
+    undo: int | None = None  # the log index of the move the seat may take back now
+    taken_over: bool = False  # the AI plays the seat after missed deadlines (rejoin)
+    final: tuple[FinalRow, ...] = ()  # a finished game: the ranking
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    """One seat of a finished game's ranking on a panel."""
+
+    rank: int
+    name: str
+    total: int
+    you: bool
+    conceded: bool
 
 
 @dataclass(frozen=True)
@@ -235,23 +256,39 @@ class Screens:
 
     async def panel(self, game_id: int, user_id: int, *, seat: int | None = None,
                     intro: bool = False, image: bool | None = None,
-                    language: str | None = None) -> PanelState:
+                    language: str | None = None, ended: bool = False) -> PanelState:
         """The user's panel now: ``intro`` adds what happened since they last acted;
         ``image`` True draws the private picture even without a decision (``/hadara hand``),
         None only with one, False never. A finished game's panel is refused unless ``image``
-        is True (the hand of a game over)."""
+        is True (the hand of a game over) or ``ended`` (its final result, for a panel that
+        was open when the game ended).
+
+        A decision the service answers itself (forced, a queued plan's, the AI's for a seat
+        taken over: ``playon.automatic``) is never handed over as one to make: forced moves
+        and plans are applied first (``PlayOn.settle``), and what was forced on the seat since
+        its last move is listed in ``done``."""
         live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=image is True)
+        game = self._started(live, ended_ok=image is True or ended)
         mine = self._seat(live, user_id, seat)
+        if (live.record.status == ACTIVE and automatic(live.record, game, mine)
+                and ai_level(live.record, mine) is None):
+            try:
+                await self.service.playon.settle(game_id)
+            except Refusal as refusal:  # storage: shown as waiting, playing on retries
+                log.info("could not settle game %s before a panel: %r", game_id, refusal)
+            live = await self.live.load(game_id)
+            game = self._started(live, ended_ok=True)
         rec = live.record
         data = view(game, mine)
         decision = game.decision_id(mine)
+        if decision is not None and (rec.status != ACTIVE or automatic(rec, game, mine)):
+            decision = None
         opts = option_list(game, mine) if decision is not None else []
         names = [s.name for s in sorted(rec.seats, key=lambda s: s.seat)]
         waiting_names = tuple(names[s] for s in data.get("waiting_on") or []
                               if 0 <= s < len(names))
         deadline = next((w.deadline for w in await self.service.waiting(game_id)
-                         if w.seat == mine), None)
+                         if w.seat == mine), None) if rec.status == ACTIVE else None
         caught: list[str] = []
         if intro and rec.status == ACTIVE:
             try:
@@ -268,12 +305,32 @@ class Screens:
                     or bool(rec.seats[mine].plan)
             except (HadaraError, ValueError, KeyError):
                 can_queue = False
+        done: list[str] = []
+        for parts in live.done.get(mine, ()):
+            try:
+                done.append(action_label(parts, game.catalog))
+            except (KeyError, ValueError, IndexError, TypeError):
+                continue
+        undo = (await self.service.play.undo_target(live, mine)
+                if rec.status == ACTIVE else None)
+        final: tuple[FinalRow, ...] = ()
+        if rec.status == FINISHED and game.is_over:
+            rows, _ = final_ranking(game, rec.seats)
+            final = tuple(FinalRow(int(r["rank"]), names[r["seat"]], int(r["total"]),
+                                   r["seat"] == mine, bool(r.get("conceded")))
+                          for r in rows)
         return PanelState(game_id=game_id, seat=mine, status=rec.status, decision_id=decision,
                           kind=self._kind(game, mine) if decision is not None else None,
                           view=data, options=opts, waiting=waiting_names,
                           hints=bool(rec.options.get("hints")), deadline=deadline,
                           catch_up=tuple(caught), image=picture, can_queue=can_queue,
-                          catalog=game.catalog, thread_url=self._url(rec))
+                          catalog=game.catalog, thread_url=self._url(rec),
+                          revision=live.rev, done=tuple(done), undo=undo,
+                          taken_over=rec.status == ACTIVE and rec.seats[mine].ai_takeover,
+                          final=final)
+
+    async def revision(self, game_id: int) -> int:
+        return (await self.live.load(game_id)).rev
 
     async def choose(self, game_id: int, user_id: int, seat: int, decision_id: str,
                      index: int | None, check: str | None) -> Chosen:
@@ -284,15 +341,48 @@ class Screens:
         game = self._started(live, ended_ok=False)
         mine = self._seat(live, user_id, seat)
         if game.decision_id(mine) != decision_id:
-            raise Refusal(refusals.STALE, "That decision is no longer open.", "moved_on")
+            raise await self._moved_on(live, mine, decision_id)
         opts = option_list(game, mine)
         option = opts[index] if index is not None and 0 <= index < len(opts) else None
         if option is None or not option.get("legal") or check_of(option["action"]) != check:
             raise Refusal(refusals.STALE, "That option is no longer offered.", "option_changed")
         kind = self._kind(game, mine) or ""
-        update = await self.service.submit(game_id, user_id, decision_id, option["action"])
-        after = await self.panel(game_id, user_id, seat=mine)
+        try:
+            update = await self.service.submit(game_id, user_id, decision_id,
+                                               option["action"])
+        except Refusal as refusal:
+            if refusal.code == refusals.STALE and refusal.reason != "already_recorded":
+                # the round was revealed between the check above and the game's lock
+                raise await self._moved_on(await self.live.load(game_id), mine,
+                                           decision_id) from None
+            raise
+        after = await self.panel(game_id, user_id, seat=mine, ended=True)
         return Chosen(update, kind, str(option.get("label", "")), after)
+
+    async def _moved_on(self, live: Live, seat: int, decision_id: str) -> Refusal:
+        """The refusal of a choice for a decision no longer open. A simultaneous pick the
+        seat had made for it stood (the round was revealed before the change arrived): the
+        refusal names it (``stale`` ``pick_stood``: ``label`` of the pick, ``kind``)."""
+        stood = None
+        try:
+            stored = await self.live.stored(live.record.id)
+        except Refusal:
+            stored = None
+        if stored is not None:
+            stood = next((a for a in reversed(stored.actions)
+                          if a.seat == seat and a.decision_id == decision_id
+                          and a.action.get("type") in ("draft", "setup_side")), None)
+        if stood is None or live.game is None:
+            return Refusal(refusals.STALE, "That decision is no longer open.", "moved_on")
+        action = stood.action
+        catalog = live.game.catalog
+        if action["type"] == "draft":
+            name = card_name(catalog, str(action.get("card")))
+            mode = "sell" if action.get("mode") == "sell" else "buy"
+        else:
+            name, mode = str(action.get("side", "")).upper(), "side"
+        return Refusal(refusals.STALE, "The round was revealed before your change: your "
+                       "pick stood.", "pick_stood", card=name, mode=mode)
 
     async def choose_feeding(self, game_id: int, user_id: int, seat: int, decision_id: str,
                              picks: Sequence[tuple[int | None, str | None]]) -> Chosen:
@@ -321,7 +411,7 @@ class Screens:
         update = await self.service.play.submit_feeding(
             game_id, user_id, decision_id, [dict(o["action"]) for o in chosen])
         self.service.playon.kick(game_id)
-        after = await self.panel(game_id, user_id, seat=mine)
+        after = await self.panel(game_id, user_id, seat=mine, ended=True)
         pays = [str(o.get("label", "")) for o in chosen if o["action"]["type"] == "feed_pay"]
         names = ", ".join(card_name(game.catalog, str(o["action"]["card"])) for o in chosen
                           if o["action"]["type"] != "feed_pay")  # by name: one short line

@@ -544,9 +544,16 @@ class GameService:
     # (bot/service/screens.py: one call per click or message, nothing to assemble)
 
     async def panel(self, game_id: int, user_id: int, *, seat: int | None = None,
-                    intro: bool = False, image: bool | None = None) -> PanelState:
-        """The user's panel now: view, options, deadline, catch-up lines, private picture."""
-        return await self.screens.panel(game_id, user_id, seat=seat, intro=intro, image=image)
+                    intro: bool = False, image: bool | None = None,
+                    ended: bool = False) -> PanelState:
+        """The user's panel now: view, options, deadline, catch-up lines, private picture;
+        never a decision the service answers itself; ``ended``: a finished game's result."""
+        return await self.screens.panel(game_id, user_id, seat=seat, intro=intro, image=image,
+                                        ended=ended)
+
+    async def revision(self, game_id: int) -> int:
+        """The game's revision now (``PanelState.revision`` of a panel read now)."""
+        return await self.screens.revision(game_id)
 
     async def choose(self, game_id: int, user_id: int, seat: int, decision_id: str,
                      index: int | None, check: str | None) -> Chosen:

@@ -92,8 +92,8 @@ class Play(Feature):
                 continue
             self._moving.add(key)
             self._tasks.spawn(self._move(key), name=f"move panel {key}")
-        if update.over:
-            registry.drop(update.game_id)
+        if update.over:  # every panel still open shows the final scores, then is forgotten
+            self._tasks.spawn(self._finish(update.game_id), name=f"final panels {update.game_id}")
 
     async def _move(self, key: tuple[int, int]) -> None:
         try:
@@ -102,6 +102,14 @@ class Play(Feature):
             await turns.move_panel(self.bot, *key)
         finally:
             self._moving.discard(key)
+
+    async def _finish(self, game_id: int) -> None:
+        registry = live_panels(self.bot)
+        try:
+            for seat in registry.seats_open(game_id):
+                await turns.move_panel(self.bot, game_id, seat, final=True)
+        finally:
+            registry.drop(game_id)
 
     async def tell_played(self, update: Update) -> None:
         """The player's DM panel (if any) says their queued choice was played."""

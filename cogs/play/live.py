@@ -3,11 +3,15 @@ table, so their open panel moves on to their next decision by itself and the tab
 pings nor DMs them (``cogs.table``'s coalescer asks :func:`live_until`).
 
 A panel is the message of the player's latest interaction with it (an ephemeral panel or a DM
-panel): Discord lets the bot edit it through that interaction for 15 minutes. The registry is
-per process and in memory — after a restart nobody is live, and the table pings as before.
-Each open panel has a lock: a click holds it while the choice is stored and the panel edited,
-so a move triggered by the same update waits and then finds nothing to do (no double edit,
-never an older decision over a newer one).
+panel): Discord lets the bot edit it through that interaction for 15 minutes (then it answers
+401/50027), so the token is never used past :data:`TOKEN_LIFE`. The registry is per process
+and in memory — after a restart nobody is live, and the table pings as before.
+
+Each open panel has a lock held while it is drawn, never while a choice is stored: a change of
+pick reaches the game at once, whatever the panel is doing. Each drawing records the game's
+revision it showed, and nothing older is drawn over it. While a click is in flight
+(:meth:`LivePanels.clicking`) the panel does not move by itself: the click draws the newest
+state when it is done (no double edit).
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,10 +50,18 @@ class OpenPanel:
     token_at: float  # when Discord issued the interaction's token
     acted_at: float  # the player's last click or open
     shown: str | None  # the decision the panel shows (None: a waiting panel)
+    revision: int = -1  # the game's revision the panel shows (``PanelState.revision``)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def live_until(self) -> float:
         return min(self.acted_at + LIVE_WINDOW, self.token_at + TOKEN_LIFE)
+
+    def token_valid(self, now: float | None = None) -> bool:
+        """Whether the interaction's token may still be used (with a margin: Discord's 15
+        minutes are counted from the interaction's creation)."""
+        if self.interaction.is_expired():
+            return False
+        return (now if now is not None else _now()) < self.token_at + TOKEN_LIFE
 
 
 class LivePanels:
@@ -61,6 +74,8 @@ class LivePanels:
         #: (game, seat) -> the log index of the seat's last choice made on a panel, for the
         #: "Take back" its live panel keeps while it moves on (cogs.play.turns)
         self.moves: dict[tuple[int, int], int] = {}
+        #: (game, seat) -> clicks on the seat's panel between their arrival and their drawing
+        self._clicks: Counter[tuple[int, int]] = Counter()
 
     def remember_move(self, game_id: int, seat: int, move: int | None) -> None:
         self.moves.pop((game_id, seat), None)
@@ -70,17 +85,52 @@ class LivePanels:
             self.moves[(game_id, seat)] = move
 
     def touch(self, interaction: Interaction, game_id: int, seat: int,
-              shown: str | None) -> None:
-        """The seat's panel was just shown or edited through ``interaction``."""
+              shown: str | None, revision: int = -1) -> None:
+        """The seat's panel was just shown or edited through ``interaction`` (showing the
+        game's ``revision``)."""
         now = _now()
         entry = self._open.get((game_id, seat))
         token_at = interaction.created_at.timestamp()
         if entry is None or entry.user_id != interaction.user.id:
             self._open[(game_id, seat)] = OpenPanel(interaction, interaction.user.id,
-                                                    token_at, now, shown)
+                                                    token_at, now, shown, revision)
             return
         entry.interaction, entry.token_at, entry.acted_at, entry.shown = (
             interaction, token_at, now, shown)
+        entry.revision = max(entry.revision, revision)
+
+    def newer_shown(self, game_id: int, seat: int, revision: int) -> bool:
+        """Whether the seat's panel already shows a newer state of the game than
+        ``revision``."""
+        entry = self._open.get((game_id, seat))
+        return entry is not None and entry.revision > revision
+
+    def open_panel(self, game_id: int, seat: int) -> OpenPanel | None:
+        """The seat's panel while its interaction's token may be used, live or not (a panel
+        open on screen when the game ends moves to the final scores)."""
+        entry = self._open.get((game_id, seat))
+        return entry if entry is not None and entry.token_valid() else None
+
+    def seats_open(self, game_id: int) -> list[int]:
+        """The seats of the game with a panel whose token may still be used."""
+        return [seat for (g, seat) in list(self._open) if g == game_id
+                and self.open_panel(g, seat) is not None]
+
+    @contextlib.contextmanager
+    def clicking(self, game_id: int, seat: int) -> Iterator[None]:
+        """A click on the seat's panel is in flight: the panel does not move by itself until
+        the click has drawn it (the click draws the newest state)."""
+        key = (game_id, seat)
+        self._clicks[key] += 1
+        try:
+            yield
+        finally:
+            self._clicks[key] -= 1
+            if self._clicks[key] <= 0:
+                del self._clicks[key]
+
+    def click_in_flight(self, game_id: int, seat: int) -> bool:
+        return self._clicks.get((game_id, seat), 0) > 0
 
     def get(self, game_id: int, seat: int, now: float | None = None) -> OpenPanel | None:
         """The seat's open panel while its player is live."""
@@ -106,7 +156,7 @@ class LivePanels:
 
     @contextlib.asynccontextmanager
     async def holding(self, game_id: int, seat: int) -> AsyncIterator[None]:
-        """Hold the seat's panel while a click stores a choice and edits it."""
+        """Hold the seat's panel while it is drawn (never while a choice is stored)."""
         entry = self._open.get((game_id, seat))
         if entry is None:
             yield

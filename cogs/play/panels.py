@@ -859,6 +859,20 @@ def waiting_panel(game_id: int, view: Mapping[str, Any], *, note: str | None = N
                       tuple(lines), (), None, image=False))
 
 
+def final_panel(game_id: int, rows: Sequence[Any], *, note: str | None = None) -> Panel:
+    """A panel that was open when the game ended: the ranking (``PanelState.final``: rank,
+    name, total, you, conceded), the seat's own line in bold; the pictures are in the
+    thread."""
+    lines = [note] if note else []
+    for r in rows:
+        key = "play.final.row.you" if r.you else "play.final.row"
+        line = t(key, rank=r.rank, name=r.name, total=r.total)
+        lines.append(f"{line} {t('play.final.conceded')}" if r.conceded else line)
+    lines.append(t("play.final.thread"))
+    return _fit(Panel(clip(t("play.final.title", game=game_id), MAX_TITLE), tuple(lines), (),
+                      None, image=False))
+
+
 def chosen_note(kind: str, label: str, *, pending: bool, next_step: bool) -> str:
     """The line shown after a successful click: what was chosen and what happens next.
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from io import BytesIO
 from typing import Any, Self
 
@@ -186,14 +187,11 @@ class UndoButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         service = _service(interaction.client)
         try:
             await acknowledge(interaction, UPDATE)
-            async with live_panels(interaction.client).holding(self.game_id, self.seat):
+            with live_panels(interaction.client).clicking(self.game_id, self.seat):
                 await service.undo(self.game_id, interaction.user.id, self.move)
                 _remember_move(interaction.client, self.game_id, self.seat, None)
                 state = await service.panel(self.game_id, interaction.user.id, seat=self.seat)
-                panel, file = layout(state, note=t("game.undo.done", id=self.game_id))
-                await interaction.edit_original_response(**_message_kwargs(panel, file))
-                live_panels(interaction.client).touch(interaction, self.game_id, self.seat,
-                                                      state.decision_id)
+                await draw(interaction, state, note=t("game.undo.done", id=self.game_id))
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -259,6 +257,12 @@ def layout(state: PanelState, *, path: Sequence[str] = (), note: str | None = No
     with ``note`` (what was just chosen) and — for a panel opened afresh — what happened
     since the player last acted, then the seat's deadline (multi-day games)."""
     lines = [note] if note else []
+    lines += [t("play.done", label=label) for label in state.done]
+    if state.final:
+        return panels.final_panel(state.game_id, state.final,
+                                  note="\n".join(lines) or None), None
+    if state.taken_over:
+        lines.append(t("play.taken_over"))
     lines += catch_up_lines(state.catch_up)
     deadline = panel_deadline(state.deadline)
     if deadline:
@@ -285,45 +289,56 @@ def _message_kwargs(panel: panels.Panel, file: discord.File | None,
     return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
 
 
-async def move_panel(client: Any, game_id: int, seat: int) -> bool:
+async def move_panel(client: Any, game_id: int, seat: int, *, final: bool = False) -> bool:
     """Move the seat's live panel (``cogs.play.live``) on to its current decision, through
-    the interaction that last showed it, with what happened meanwhile first. Returns whether
-    it was edited; a panel Discord no longer lets us edit is forgotten (the table then pings
-    as for anyone away)."""
+    the interaction that last showed it, with what happened meanwhile first; with ``final``
+    (the game just ended), an open panel shows the final scores instead. Returns whether it
+    was edited. The interaction's token is never used once it may have expired (Discord
+    answers 401/50027 after 15 minutes); a panel Discord no longer lets us edit is forgotten
+    (the table then pings as for anyone away)."""
     registry = live_panels(client)
-    entry = registry.get(game_id, seat)
-    if entry is None:
-        return False
+    entry = registry.open_panel(game_id, seat) if final else registry.get(game_id, seat)
+    if entry is None or registry.click_in_flight(game_id, seat):
+        return False  # (a click in flight draws the newest state itself)
     async with entry.lock:
-        if registry.get(game_id, seat) is not entry:
+        current = registry.open_panel(game_id, seat) if final else registry.get(game_id, seat)
+        if current is not entry or registry.click_in_flight(game_id, seat):
+            return False
+        if not entry.token_valid():
+            registry.drop(game_id, seat)
             return False
         try:
             with speaking(await user_language(client, entry.user_id)):
                 state = await _service(client).panel(game_id, entry.user_id, seat=seat,
-                                                     intro=True)
-                if state.decision_id is None or state.decision_id == entry.shown:
+                                                     intro=not final, ended=final)
+                if state.revision < entry.revision or (
+                        not state.final and (state.decision_id is None
+                                             or state.decision_id == entry.shown)):
                     return False
                 panel, file = layout(state)
                 await entry.interaction.edit_original_response(
-                    **_message_kwargs(panel, file, _undo_view(client, game_id, seat)))
+                    **_message_kwargs(panel, file, _undo_view(client, state)))
         except (discord.HTTPException, Refusal) as exc:
+            # 404 (gone) and 401 (an expired token) alike: the panel is left as it is
             log.info("live panel of game %s seat %s cannot move (%s)", game_id, seat, exc)
             registry.drop(game_id, seat)
             return False
-        entry.shown = state.decision_id
+        entry.shown, entry.revision = state.decision_id, state.revision
         return True
 
 
-def _undo_view(client: Any, game_id: int, seat: int) -> discord.ui.View | None:
+def _undo_view(client: Any, state: PanelState) -> discord.ui.View | None:
     """"Take back" for the seat's last choice made on a panel, while its live panel moves on
-    (the AI seats play after it): the log index is kept in the live registry (memory only,
-    on the bot: after a restart the buttons already sent still work, and ``/hadara-replay
-    undo`` always does); the service refuses a take-back no longer harmless, or stale."""
-    move = live_panels(client).moves.get((game_id, seat))
-    if move is None:
+    (the AI seats play after it) — only while the service would allow it (``state.undo``:
+    the move it would take back; a rated game whose server does not allow it, a colony that
+    revealed the next tile, someone else's move since: none). The choice's log index is kept
+    in the live registry (memory only: after a restart the buttons already sent still work,
+    and ``/hadara-replay undo`` always does)."""
+    move = live_panels(client).moves.get((state.game_id, state.seat))
+    if move is None or state.undo != move:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(game_id, seat, move))
+    view.add_item(UndoButton(state.game_id, state.seat, move))
     return view
 
 
@@ -349,11 +364,7 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         await acknowledge(interaction, PRIVATE)  # (a command's or the guard's, already)
         state = await _service(interaction.client).panel(game_id, interaction.user.id,
                                                          intro=True)
-        panel, file = layout(state)
-        await interaction.edit_original_response(**_message_kwargs(panel, file,
-                                                                   _queue_button(state)))
-        live_panels(interaction.client).touch(interaction, game_id, state.seat,
-                                              state.decision_id)
+        await draw(interaction, state, extra=_queue_button(state))
     except Exception as exc:
         await reply_error(interaction, exc)
 
@@ -367,19 +378,49 @@ async def panel_click(interaction: Interaction, pid: panels.PanelId,
         if value is None:  # a step of a stepped decision (or a stale one: the panel now)
             state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
             stale = state.decision_id != pid.decision
-            panel, file = layout(state, path=() if stale else pid.path,
-                                 note=t("play.stale") if stale else None)
-            await interaction.edit_original_response(**_message_kwargs(panel, file))
-            live_panels(interaction.client).touch(interaction, pid.game, state.seat,
-                                                  state.decision_id)
+            await draw(interaction, state, path=() if stale else pid.path,
+                       note=t("play.stale") if stale else None)
             return
         assert pid.seat is not None
-        # the panel is held while the choice is stored and shown: a move of the live panel
-        # (cogs.play.cog) triggered by this very update waits, then finds nothing to do
-        async with live_panels(interaction.client).holding(pid.game, pid.seat):
+        with live_panels(interaction.client).clicking(pid.game, pid.seat):
             await _choose(interaction, service, pid, value)
     except Exception as exc:
         await reply_error(interaction, exc)
+
+
+Note = str | Callable[[PanelState], str | None] | None
+Extra = discord.ui.View | Callable[[PanelState], discord.ui.View | None] | None
+
+
+async def draw(interaction: Interaction, state: PanelState, *, path: Sequence[str] = (),
+               note: Note = None, extra: Extra = None,
+               fresh: Callable[[], Awaitable[PanelState]] | None = None) -> bool:
+    """Show ``state`` on the panel the interaction came from, holding the seat's panel for
+    the drawing only (the choice was stored before: a change of pick never waits behind a
+    drawing). Never an older state over a newer one: with ``fresh`` (how to read the panel
+    again), a state the game has moved past is read again first (``note`` and ``extra``
+    may be functions of the state drawn); without it, a panel that already shows a newer
+    state is left as it is. Returns whether it was drawn."""
+    client = interaction.client
+    registry = live_panels(client)
+    async with registry.holding(state.game_id, state.seat):
+        if fresh is not None and await _service(client).revision(state.game_id) \
+                > state.revision:
+            newer = await fresh()
+            path = path if newer.decision_id == state.decision_id else ()
+            state = newer
+        elif registry.newer_shown(state.game_id, state.seat, state.revision):
+            return False
+        text = note(state) if callable(note) else note
+        view = extra(state) if callable(extra) else extra
+        panel, file = layout(state, path=path, note=text)
+        await interaction.edit_original_response(**_message_kwargs(panel, file, view))
+        if state.final:  # the game is over: nothing will move this panel again
+            registry.drop(state.game_id, state.seat)
+        else:
+            registry.touch(interaction, state.game_id, state.seat, state.decision_id,
+                           state.revision)
+    return True
 
 
 async def _choose(interaction: Interaction, service: GameService, pid: panels.PanelId,
@@ -392,38 +433,48 @@ async def _choose(interaction: Interaction, service: GameService, pid: panels.Pa
     except Refusal as exc:
         if exc.code != "stale" or exc.reason == "already_recorded":
             raise
-        await _show_stale(interaction, service, pid)
+        await _show_stale(interaction, service, pid, exc)
         return
     await _after_choice(interaction, pid, chosen)
 
 
+def _fresh(interaction: Interaction, pid: panels.PanelId
+           ) -> Callable[[], Awaitable[PanelState]]:
+    async def read() -> PanelState:
+        return await _service(interaction.client).panel(pid.game, interaction.user.id,
+                                                        seat=pid.seat, ended=True)
+    return read
+
+
 async def _show_stale(interaction: Interaction, service: GameService,
-                      pid: panels.PanelId) -> None:
-    """A choice for a decision no longer pending: the panel as it stands now, saying so."""
+                      pid: panels.PanelId, refusal: Refusal | None = None) -> None:
+    """A choice for a decision no longer pending: the panel as it stands now, saying so —
+    and which pick stood, when the round was revealed before a change of pick arrived."""
     assert pid.seat is not None
-    state = await service.panel(pid.game, interaction.user.id, seat=pid.seat)
-    panel, file = layout(state, note=t("play.stale"))
-    await interaction.edit_original_response(**_message_kwargs(panel, file))
-    live_panels(interaction.client).touch(interaction, pid.game, pid.seat, state.decision_id)
+    state = await service.panel(pid.game, interaction.user.id, seat=pid.seat, ended=True)
+    if refusal is not None and refusal.reason == "pick_stood":
+        note = t("play.stale.pick_stood", **refusal.params)
+    else:
+        note = t("play.stale")
+    await draw(interaction, state, note=note, fresh=_fresh(interaction, pid))
 
 
 async def _after_choice(interaction: Interaction, pid: panels.PanelId, chosen: Chosen) -> None:
     """The panel after a stored choice, with what was chosen; the seat's DM panel too."""
     assert pid.seat is not None
-    after = chosen.panel
-    note = panels.chosen_note(chosen.kind, chosen.label,
-                              pending=after.decision_id == pid.decision,
-                              next_step=after.decision_id not in (None, pid.decision))
-    panel, file = layout(after, note=note)
-    # the move is the update's one row: the log's last entry then (len(log) == version)
-    undoable = chosen.kind in panels.UNDO_KINDS and len(chosen.update.by) == 1
-    _remember_move(interaction.client, pid.game, pid.seat,
-                   chosen.update.version - 1 if undoable else None)
-    extra = _undo_view(interaction.client, pid.game, pid.seat)
-    await interaction.edit_original_response(**_message_kwargs(panel, file, extra))
-    live_panels(interaction.client).touch(interaction, pid.game, pid.seat, after.decision_id)
+    client = interaction.client
+
+    def note(after: PanelState) -> str:
+        return panels.chosen_note(chosen.kind, chosen.label,
+                                  pending=after.decision_id == pid.decision,
+                                  next_step=after.decision_id not in (None, pid.decision))
+
+    # "Take back" for this choice while the service would allow it (``undo``)
+    _remember_move(client, pid.game, pid.seat, chosen.panel.undo)
+    await draw(interaction, chosen.panel, note=note, extra=partial(_undo_view, client),
+               fresh=_fresh(interaction, pid))
     clicked = interaction.message.id if interaction.message is not None else None
-    await update_dm(interaction.client, pid.game, pid.seat, interaction.user, note=note,
+    await update_dm(client, pid.game, pid.seat, interaction.user, note=note(chosen.panel),
                     skip_message=clicked)
 
 
@@ -436,7 +487,7 @@ async def feeding_click(interaction: Interaction, pid: panels.PanelId,
     try:
         await acknowledge(interaction, UPDATE)
         assert pid.decision is not None and pid.seat is not None
-        async with live_panels(interaction.client).holding(pid.game, pid.seat):
+        with live_panels(interaction.client).clicking(pid.game, pid.seat):
             try:
                 chosen = await service.choose_feeding(
                     pid.game, interaction.user.id, pid.seat, pid.decision,

@@ -15,6 +15,7 @@ import discord
 import pytest
 
 from cogs.play.turns import layout, to_discord
+from hadara.words import card_name
 
 from .conftest import (
     World,
@@ -62,9 +63,19 @@ async def test_stale_and_foreign_clicks_change_nothing(tmp_path: Path,
         assert snap.game is not None and snap.game.decision_id(seat_a) != ids(stale, "a")[0][
             "custom_id"].split(":")[4]
         before = await snapshot(w, gid)
+        decision = ids(stale, "a")[0]["custom_id"].split(":")[4]
         result = await w.member(user_a).click(stale, custom_id=ids(stale, "a")[-1]["custom_id"])
         fresh = result.response
-        assert "no longer current" in description(fresh)
+        # a change of pick that arrives after the reveal: the answer says which pick stood
+        stored = await w.service.store.load_game(gid)
+        assert stored is not None
+        pick = next(r.action for r in stored.actions
+                    if r.seat == seat_a and r.decision_id == decision)
+        name = card_name(snap.game.catalog, pick["card"])
+        verb = "sold" if pick["mode"] == "sell" else "bought"
+        assert description(fresh).startswith(
+            f"✅ The round was revealed before your change: you {verb} {name}."), \
+            description(fresh)
         assert fresh.embeds[0].title and fresh.embeds[0].title != "" and fresh.attachments
         assert await snapshot(w, gid) == before
 

@@ -154,6 +154,24 @@ play-chosen-next = ✅ Chosen: { $label }. Next:
 play-chosen-hidden = ✅ Chosen: { $label }. It is revealed when everyone has finished.
 play-stale = ⚠️ That choice is no longer current; here is your decision now.
 play-over = The game is over.
+play-stale-pick_stood = { $mode ->
+        [sell] ✅ The round was revealed before your change: you sold { $card }.
+        [side] ✅ Everyone had chosen before your change: you took side { $card }.
+       *[buy] ✅ The round was revealed before your change: you bought { $card }.
+    }
+play-done = ⚙️ Done for you (your only choice): { $label }.
+play-taken_over = 🤖 The AI plays your seat after missed deadlines; /hadara rejoin to play again.
+play-final-title = Game #{ $game } · Final scores
+play-final-row = { $rank }. { $name }: { $total ->
+        [one] { $total } point
+       *[other] { $total } points
+    }
+play-final-row-you = **{ $rank }. { $name } (you): { $total ->
+        [one] { $total } point
+       *[other] { $total } points
+    }**
+play-final-conceded = (conceded)
+play-final-thread = The final scores and the recap are in the game's thread.
 play-waiting_on = Nothing to decide for you now. Waiting for: { $names }.
 play-nothing_to_decide = Nothing to decide for you now.
 play-dm-turn = Your turn in game #{ $game }.

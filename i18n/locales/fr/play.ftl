@@ -166,6 +166,24 @@ play-chosen-next = ✅ Choisi : { $label }. Ensuite :
 play-chosen-hidden = ✅ Choisi : { $label }. Ce sera révélé quand tout le monde aura fini.
 play-stale = ⚠️ Ce choix n'est plus d'actualité ; voici votre décision actuelle.
 play-over = La partie est terminée.
+play-stale-pick_stood = { $mode ->
+        [sell] ✅ La manche a été révélée avant votre changement : vous avez vendu { $card }.
+        [side] ✅ Tout le monde avait choisi avant votre changement : vous avez pris la face { $card }.
+       *[buy] ✅ La manche a été révélée avant votre changement : vous avez acheté { $card }.
+    }
+play-done = ⚙️ Fait pour vous (votre seul choix) : { $label }.
+play-taken_over = 🤖 L'IA joue votre place après des délais manqués ; /hadara rejoin pour rejouer.
+play-final-title = Partie #{ $game } · Scores finaux
+play-final-row = { $rank }. { $name } : { $total ->
+        [one] { $total } point
+       *[other] { $total } points
+    }
+play-final-row-you = **{ $rank }. { $name } (vous) : { $total ->
+        [one] { $total } point
+       *[other] { $total } points
+    }**
+play-final-conceded = (abandon)
+play-final-thread = Les scores finaux et le récapitulatif sont dans le fil de la partie.
 play-waiting_on = Rien à décider pour vous pour l'instant. En attente de : { $names }.
 play-nothing_to_decide = Rien à décider pour vous pour l'instant.
 play-dm-turn = À vous de jouer dans la partie #{ $game }.

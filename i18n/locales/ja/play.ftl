@@ -97,6 +97,18 @@ play-chosen-next = ✅ 選択：{ $label }。次：
 play-chosen-hidden = ✅ 選択：{ $label }。全員が選び終わった時点で公開されます。
 play-stale = ⚠️ その選択はもう有効ではありません。現在の選択はこちらです。
 play-over = ゲームは終了しました。
+play-stale-pick_stood = { $mode ->
+        [sell] ✅ 変更の前にラウンドが公開されました：{ $card }を売却しました。
+        [side] ✅ 変更の前に全員が選択を終えました：{ $card }面を選びました。
+       *[buy] ✅ 変更の前にラウンドが公開されました：{ $card }を購入しました。
+    }
+play-done = ⚙️ 自動で実行しました（唯一の選択肢）：{ $label }。
+play-taken_over = 🤖 期限切れのため、AIがあなたの席をプレイしています。/hadara rejoin で再びプレイできます。
+play-final-title = ゲーム #{ $game } · 最終得点
+play-final-row = { $rank }. { $name }：{ $total } 点
+play-final-row-you = **{ $rank }. { $name }（あなた）：{ $total } 点**
+play-final-conceded = （投了）
+play-final-thread = 最終得点とまとめはゲームのスレッドにあります。
 play-waiting_on = 今あなたが決めることはありません。待機中：{ $names }。
 play-nothing_to_decide = 今あなたが決めることはありません。
 play-dm-turn = ゲーム #{ $game } であなたの手番です。

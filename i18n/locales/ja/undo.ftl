@@ -4,7 +4,13 @@ game-undo-done = ゲーム #{ $id } で最後の手を戻しました。
 play-undo = 手を戻す
 refusal-stale-undo_stale = それはもう最後の手ではありません。ゲームは進んでいます。
 refusal-bad_request-undo_someone_acted = 最後の手の後に他の人が動いたため、戻せません。
-refusal-bad_request-undo_revealed = 最後の手の後に隠れた情報が公開されたため、戻せません。
+refusal-bad_request-undo_revealed = { $event ->
+    [colony_taken] その植民地を取ったことで山札の次のタイルが公開されたため、戻せません。
+    [drew] 最後の手の後にカードが引かれたため、戻せません。
+    [epoch_started] 最後の手の後に新しい時代が始まったため、戻せません。
+    [game_over] その手でゲームが終了したため、戻せません。
+   *[other] 最後の手の後に隠れた情報が公開されたため、戻せません。
+}
 refusal-bad_request-undo_hidden = 最後の手の後に非公開の選択があったため、戻せません。
 refusal-bad_request-undo_not_undoable = この種類の選択は戻せません（同時の選択は公開まで変更できます）。
 refusal-bad_request-undo_nothing = 戻す手がありません。

@@ -192,3 +192,96 @@ async def test_rated_games_need_the_servers_consent(env: Env) -> None:
     except Refusal as exc:  # allowed now: only the harmlessness rules can refuse it
         assert exc.reason in ("undo_revealed", "undo_hidden")
     await same_as_stored(env, gid)
+
+
+async def test_take_back_is_offered_exactly_where_it_is_allowed(env: Env) -> None:
+    """The panel's ``undo`` (what a front end offers as "Take back") is the move an undo
+    would take back now, and None wherever the undo would be refused: over a whole stretch
+    of random play, in an unrated game and in a rated one whose server did not allow it; a
+    refused colony take-back says the colony revealed the next tile."""
+    gid = await table(env, [ALICE, BOB], ["random"], seats=3)
+    rated = await env.svc.create(ALICE, "alice", seats=2, rated=True)
+    await env.svc.join(rated, BOB, "bob")
+    await env.svc.start(rated, ALICE)
+    await env.svc.set_discord(rated, {"guild": 78})
+    offered = refused = 0
+    for game_id, rng in ((gid, Rng(5)), (rated, Rng(6))):
+        users = await users_of(env, game_id)
+        for _ in range(120):
+            await env.svc.idle(game_id)
+            game = (await env.svc.load(game_id)).game
+            assert game is not None
+            if game.is_over:
+                break
+            waiting = [w for w in await env.svc.waiting(game_id) if w.seat in users]
+            if not waiting:
+                continue
+            w = waiting[0]
+            acts = game.legal_actions(w.seat)
+            await env.svc.submit(game_id, users[w.seat], w.decision_id,
+                                 acts[rng.below(len(acts))])
+            await env.svc.idle(game_id)
+            state = await env.svc.panel(game_id, users[w.seat], seat=w.seat, ended=True)
+            before = (await env.svc.load(game_id)).game
+            assert before is not None
+            if before.is_over:
+                assert state.undo is None and state.final
+                break
+            last = before.effective_log()[-1] if before.log else None
+            kind = None
+            if state.undo is not None:
+                kind = before.log[state.undo]["action"]["type"]  # type: ignore[index]
+            try:
+                await env.svc.undo(game_id, users[w.seat])
+            except Refusal as exc:
+                assert state.undo is None, (game_id, exc, state.undo)
+                refused += 1
+                continue
+            assert state.undo is not None and game_id != rated and kind is not None
+            assert state.undo <= (last or 0)
+            offered += 1
+    assert offered and refused, (offered, refused)
+
+
+async def test_a_colony_is_never_offered_back_and_its_refusal_says_why(env: Env) -> None:
+    """Taking a colony reveals the next tile of its stack: no "Take back" after it, and the
+    refusal of ``/hadara-replay undo`` says so (``event`` ``colony_taken``)."""
+    rng = Rng(3)
+    for _ in range(3):  # a game in which a person can take a colony (almost always the first)
+        gid = await table(env, [ALICE, BOB], ["random"], seats=3)
+        users = await users_of(env, gid)
+        while True:
+            await env.svc.idle(gid)
+            game = (await env.svc.load(gid)).game
+            assert game is not None
+            waiting = [w for w in await env.svc.waiting(gid) if w.seat in users]
+            if game.is_over or not waiting:
+                break
+            w = waiting[0]
+            acts = game.legal_actions(w.seat)
+            colonies = [a for a in acts if a["type"] == "colony"]
+            await env.svc.submit(gid, users[w.seat], w.decision_id,
+                                 (colonies or acts)[rng.below(len(colonies or acts))])
+            if not colonies:
+                continue
+            state = await env.svc.panel(gid, users[w.seat], seat=w.seat, ended=True)
+            assert state.undo is None
+            with pytest.raises(Refusal) as err:
+                await env.svc.undo(gid, users[w.seat])
+            assert (err.value.reason, err.value.params) == ("undo_revealed",
+                                                            {"event": "colony_taken"})
+            return
+    raise AssertionError("no person could take a colony in three games")
+
+
+def test_a_refused_colony_take_back_says_why() -> None:
+    from bot.messages import t
+    from i18n import LOCALES, speaking
+
+    for lang in LOCALES:
+        with speaking(lang):
+            colony = t("refusal.bad_request.undo_revealed", event="colony_taken")
+            other = t("refusal.bad_request.undo_revealed", event="other")
+            assert colony != other, lang
+    with speaking("en"):
+        assert "next tile" in t("refusal.bad_request.undo_revealed", event="colony_taken")
