@@ -11,6 +11,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.service import Refusal
 from bot.storage import migrate
 from hadara.state import PHASE_B
 from i18n import translate
@@ -18,6 +19,7 @@ from i18n import translate
 from .conftest import (
     SETTLE_SECONDS,
     answer,
+    button,
     components,
     new_game,
     people_waiting,
@@ -25,6 +27,7 @@ from .conftest import (
     settle,
     take_turn,
     thread_messages,
+    thread_of,
     world,
 )
 
@@ -45,7 +48,11 @@ async def test_take_back_a_phase_b_take(tmp_path: Path, monkeypatch: pytest.Monk
             turn = await take_turn(w, gid, alice.id)
             panel = turn.result.response
             offered = undo_buttons(panel)
-            assert offered and offered[0]["label"] == "Take back", (
+            if not offered:  # offered only where the service would allow it
+                with pytest.raises(Refusal):
+                    await w.service.undo(gid, alice.id)
+                continue
+            assert offered[0]["label"] == "Take back", (
                 attempt, turn.kind, [c.get("label") for c in components(panel)])
             await settle(w, gid)
             before = (await w.service.load(gid)).game
@@ -81,6 +88,32 @@ async def test_take_back_a_phase_b_take(tmp_path: Path, monkeypatch: pytest.Monk
         # the command: nothing to take back right after the undo (answered privately)
         result = await alice.slash(w.channel, "hadara-replay undo", game=gid)
         assert result.ephemeral and answer(result).content
+
+
+async def test_no_take_back_where_it_would_be_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rated game whose server has not allowed taking moves back never offers "Take back"
+    (issue 33: it was offered, then always refused)."""
+    async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
+        made = await w.members["alice"].slash(w.channel, "hadara new", seats=2, rated=True)
+        assert made.ephemeral
+        gid = max(await w.service.store.game_ids(("lobby",)))
+        thread = await thread_of(w, gid)
+        lobby = [m async for m in thread.history(limit=5, oldest_first=True)][0]
+        await w.members["bob"].click(lobby, custom_id=button(lobby, "lobby.button.join"))
+        await w.env.advance_time(SETTLE_SECONDS)
+        lobby = await thread.fetch_message(lobby.id)
+        await w.members["alice"].click(lobby, custom_id=button(lobby, "lobby.button.start"))
+        await settle(w, gid)
+        played = await play(w, gid, until=lambda waiting: sum(
+            k == "statue" for _, _, k in waiting) > 0)
+        takes = [t for t in played.turns if t.kind in ("phase_b", "colony", "statue")]
+        assert takes, [t.kind for t in played.turns]
+        for turn in played.turns:
+            assert not undo_buttons(turn.result.response), turn.kind
+        with pytest.raises(Refusal) as refused:
+            await w.service.undo(gid, w.members["alice"].id)
+        assert refused.value.reason in ("undo_rated", "undo_someone_acted")
 
 
 async def test_a_server_chooses_whether_rated_games_allow_it(
