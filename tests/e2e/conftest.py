@@ -47,8 +47,11 @@ def pytest_configure(config: pytest.Config) -> None:
 def strict_discord(request: pytest.FixtureRequest,
                    monkeypatch: pytest.MonkeyPatch) -> Iterator[strict_layer.StrictDiscord | None]:
     """Every end-to-end test runs against the strict Discord (tests/e2e/strict.py, described
-    in docs/testing.md) unless its module is pending there or the test opts out with
-    ``@pytest.mark.discord_limits(strict=False)`` (one limit: ``old_edits=False``, ...)."""
+    in docs/testing.md) — its HTTP client and its webhook adapter (interaction responses),
+    every request checked against Discord's OpenAPI description (tests/e2e/discord_schema.py)
+    — unless its module is pending there or the test opts out with
+    ``@pytest.mark.discord_limits(strict=False)`` (one limit: ``old_edits=False``, the
+    schema check: ``schema=False``, ...)."""
     yield from strict_layer.install(request, monkeypatch)
 
 # ------------------------------------------------------------------------------ Discord limits

@@ -21,11 +21,28 @@ aiohttp-like session (:class:`_Session`). For each attempt the session either
   its result into a 200 response carrying ``X-RateLimit-*`` headers, so discord.py's
   pre-emptive bucket waits run too.
 
+Interaction responses — the callback, followups, edits, fetches and deletes of the original
+response and of followups — go through discord.py's webhook adapter, not ``HTTPClient``.
+:class:`StrictWebhookAdapter` replaces simcord's ``FakeWebhookAdapter`` the same way: its
+``request`` runs discord.py's own ``AsyncWebhookAdapter.request`` (a lock per webhook id and
+token, up to 5 tries, 429s slept and retried, ``X-RateLimit-Remaining: 0`` waited out) over
+a fake session, and each attempt meets the same checks (route buckets, attachment sizes;
+not the global limit, which interaction endpoints are not bound to) and, on a token older
+than 15 minutes, Discord's 401 with code 50027 ("Invalid Webhook Token"; simcord answers
+404/10015), raised by discord.py as a plain ``HTTPException``.
+
+Every request — REST, interaction responses, the command sync — is also checked against
+Discord's OpenAPI description (``tests/e2e/discord_schema.py``): a known operation, its path
+and query parameters, its JSON body (or ``payload_json``). A mismatch is a ``schema``
+violation (route, JSON pointer, value, message), except the few cases the documentation
+allows and the description does not (``discord_schema.WAIVERS``, each quoted). Every 401,
+403 and 429 answered (the layer's and simcord's) is counted as an invalid request, against
+Discord's ban of an address after 10,000 in 10 minutes.
+
 What it models (numbers in :class:`Limits`, every one configurable; sources in
 ``docs/testing.md`` and ``/work/shared/references/discord-limits.md``):
 
-* the global limit, 50 requests per second (interaction callbacks are not bound by it, and
-  do not come here anyway: see below);
+* the global limit, 50 requests per second (interaction endpoints are not bound by it);
 * per-route buckets keyed by the top-level resource (channel, guild, webhook), e.g. 5 message
   creates per 5 s per channel, 5 edits per 5 s, reactions 1 per 0.25 s;
 * edits of messages older than an hour (virtual clock): 3 per 6 s per channel, over that a
@@ -38,7 +55,7 @@ What it models (numbers in :class:`Limits`, every one configurable; sources in
   (400 50083); a message sent into an archived, unlocked thread unarchives it first (as
   Discord does); the bot's ``PATCH archived: false`` unarchives it;
 * DM channel opens (``POST /users/@me/channels``): 10 per 10 s, over that 403 40003;
-* attachments: 10 MiB per file, over that 413 40005;
+* attachments: 10 MiB per file, over that 413 40005 (interaction responses too);
 * command payloads on sync (``PUT .../commands``): 8,000 characters per command counting
   the longest localisation of each name, description, choice name and value; 25 options or
   subcommands (and 25 choices) per level; names 32 and descriptions 100 characters in every
@@ -64,18 +81,22 @@ so the retry passes — a count of 429s is the number of times the bot went over
 within its window. ``retry_scale=1.0, max_wait=math.inf`` gives Discord's own waits, for a
 test whose requests come one at a time.
 
-Not exercised: interaction responses, followups and edits of the original response go
-through simcord's webhook adapter (``FakeWebhookAdapter``), not ``HTTPClient`` — their retry
-path, their attachment sizes and edits of old messages through them stay unchecked.
+Not exercised: the 30046 limit on edits of old messages through interaction responses (an
+update callback or an edit of the original response on an old message: Discord does not
+document whether the limit applies there).
 
 Use: the autouse fixture ``strict_discord`` (tests/e2e/conftest.py) installs it for every
 end-to-end test; ``@pytest.mark.discord_limits(old_edits=False)`` turns one limit off for a
-test, ``discord_limits(strict=False)`` the whole layer, ``discord_limits(retry_scale=1.0)``
-changes a number; at run time ``strict_discord.disable("archive")``. Counters:
-``strict_discord.requests``, ``.rate_limited``, ``.retries``, ``.counts[kind]``,
-``.by_route[route][kind]``, ``.events``. A test fails at teardown when a limit in
-``fail_on`` was broken (30046, 50083, 40003, 40005, 50035, a rename 429, a 429 discord.py
-gave up on); plain route and global 429s are counted, not failed: discord.py absorbs them.
+test (``schema=False`` the schema check, ``expired_tokens=False`` the 401s),
+``discord_limits(strict=False)`` the whole layer, ``discord_limits(retry_scale=1.0)``
+changes a number; at run time ``strict_discord.disable("archive")``; the environment
+variable ``HADARA_STRICT_SCHEMA=0`` starts every test with the schema check off (to measure
+its cost). Counters: ``strict_discord.requests``, ``.rate_limited``, ``.retries``,
+``.invalid``, ``.counts[kind]``, ``.by_route[route][kind]``, ``.events``,
+``.schema_violations``. A test fails at teardown when a limit in ``fail_on`` was broken
+(30046, 50083, 40003, 40005, 50035, a rename 429, a 429 discord.py gave up on, a schema
+violation, an expired token's 401, 10,000 invalid requests in 10 minutes); plain route and
+global 429s are counted, not failed: discord.py absorbs them.
 """
 
 from __future__ import annotations
@@ -85,7 +106,9 @@ import io
 import json
 import math
 import os
-from collections import Counter, defaultdict
+import time
+import weakref
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
@@ -96,10 +119,13 @@ import discord
 import pytest
 import simcord._runtime as simcord_runtime
 from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter
 from multidict import CIMultiDict
 from simcord.backend.errors import BackendError
 from simcord.http import router
-from simcord.http.client import FakeHTTPClient, _path_of, _raise_for
+from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter, _path_of, _raise_for
+
+from . import discord_schema
 
 # ------------------------------------------------------------------------------ configuration
 
@@ -120,12 +146,16 @@ STRICT_PENDING: dict[str, str] = {}
 
 #: The layer's switches (``disable``/``enable``, marker keywords).
 SWITCHES = ("global", "routes", "old_edits", "renames", "archive", "dm_opens", "commands",
-            "attachments")
+            "attachments", "schema", "expired_tokens")
 #: Kinds that fail a test at teardown by default: limits whose breach Discord answers with
 #: an error the bot sees, or with a wait discord.py cannot absorb (``exhausted``: a 429
-#: still there after discord.py's 5 tries). Route and global 429s are counted only.
+#: still there after discord.py's 5 tries); a request Discord's OpenAPI description does
+#: not allow (``schema``); a webhook request on an interaction token older than 15 minutes
+#: (``expired_tokens``: 401/50027); more invalid requests (401, 403, 429) in 10 minutes than
+#: Discord tolerates before it bans the address (``invalid_requests``). Route and global
+#: 429s are counted only.
 FAIL_ON = frozenset({"old_edits", "renames", "archive", "dm_opens", "commands", "attachments",
-                     "exhausted"})
+                     "exhausted", "schema", "expired_tokens", "invalid_requests"})
 
 
 @dataclass(frozen=True)
@@ -158,6 +188,10 @@ DEFAULT_ROUTES: dict[str, str] = {
     "DELETE /channels/{channel_id}/thread-members/{user_id}": "threads.members",
     "PUT /applications/{application_id}/commands": "commands.sync",
     "PUT /applications/{application_id}/guilds/{guild_id}/commands": "commands.sync",
+    # interaction followups and edits (webhook routes, per application id + token)
+    "POST /webhooks/{webhook_id}/{webhook_token}": "webhooks.execute",
+    "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original": "webhooks.edit",
+    "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": "webhooks.edit",
 }
 
 #: The buckets' sizes: the figures Discord's headers commonly report (Discord does not
@@ -171,6 +205,8 @@ DEFAULT_BUCKETS: dict[str, Bucket] = {
     "threads.create": Bucket(10, 10.0),
     "threads.members": Bucket(10, 10.0),
     "commands.sync": Bucket(2, 60.0),
+    "webhooks.execute": Bucket(5, 2.0),
+    "webhooks.edit": Bucket(5, 2.0),
 }
 
 
@@ -196,6 +232,10 @@ class Limits:
     command_description: int = 100
     choice_text: int = 100  # a choice's name (each localisation) and string value
     global_commands: int = 100  # global chat-input commands
+    #: Discord bans the address (Cloudflare) after this many invalid requests (401, 403,
+    #: 429) within ``invalid_window`` seconds
+    invalid_requests: int = 10_000
+    invalid_window: float = 600.0
     #: every wait told to discord.py (retry_after, X-RateLimit-Reset-After), scaled. 0:
     #: discord.py's retry and bucket code runs with ``asyncio.sleep(0)``. A positive scale
     #: makes it sleep on simcord's virtual clock, which simcord 3.2.1's settlement survives
@@ -224,13 +264,15 @@ class Limits:
 class Event:
     """One answer of the layer worth reporting (a refusal, a 429, an archive)."""
 
-    kind: str  # a switch name, "route", "global", "exhausted", "archived", "unarchived"
+    kind: str  # a switch name, "route", "global", "exhausted", "archived", "unarchived",
+    # "invalid_requests"
     status: int
     code: int
     route: str  # "METHOD /path/{template}"
     path: str
     at: float  # virtual seconds
     detail: str = ""
+    group: str = ""  # what else tells events apart in a summary (a schema violation's place)
 
 
 class _Window:
@@ -273,6 +315,9 @@ class _Call:
     files: list[Any]
     reason: str | None
     bot: bool  # made inside simcord's bot scope (the bot's own traffic)
+    multipart: bool = False  # the json is a multipart request's payload_json
+    webhook: bool = False  # through the webhook adapter (interaction responses)
+    interaction: bool = False  # an interaction endpoint: not bound to the global limit
     attempts: int = 0
     bucket: tuple[str, str] | None = None  # (bucket name, major parameters) once counted
     limited: bool = False  # the last attempt was answered with the layer's 429
@@ -283,8 +328,8 @@ class _Response:
 
     __slots__ = ("status", "reason", "headers", "_body")
 
-    REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 413: "Payload Too Large",
-               429: "Too Many Requests"}
+    REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
+               413: "Payload Too Large", 429: "Too Many Requests"}
 
     def __init__(self, status: int, body: Any, headers: Mapping[str, str]) -> None:
         self.status = status
@@ -439,13 +484,22 @@ class StrictDiscord:
         self.enabled: dict[str, bool] = dict.fromkeys(SWITCHES, True)
         self.disable(*disabled)
         self.fail_on = set(fail_on)
-        #: kinds: requests, attempts, retries, driver, 429, 429.global, 429.route,
-        #: 429.old_edits, 429.renames, 30046, 50083, 40003, 40005, 50035, exhausted,
-        #: preemptive (a bucket emptied: discord.py waits before its next request),
-        #: archived, unarchived
+        #: kinds: requests, attempts, retries, driver, webhook (requests through the
+        #: webhook adapter), 429, 429.global, 429.route, 429.old_edits, 429.renames, 30046,
+        #: 50083, 40003, 40005, 50035, 50027, exhausted, preemptive (a bucket emptied:
+        #: discord.py waits before its next request), archived, unarchived, schema (a
+        #: violation), schema.checked, waived.<waiver>, undeclared (a query parameter the
+        #: description does not declare: reported, not failed), invalid (401, 403
+        #: and 429 answers, the layer's and simcord's), invalid.401, invalid.403, invalid.429
         self.counts: Counter[str] = Counter()
         self.by_route: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self.events: list[Event] = []
+        #: every schema violation, as the checker found it (route, pointer, value, message)
+        self.schema_violations: list[discord_schema.Violation] = []
+        self.schema_seconds = 0.0  # real time spent in the check (its cost)
+        self._invalid_at: deque[float] = deque()  # virtual times of the invalid answers
+        #: the most invalid requests within any ``Limits.invalid_window``
+        self.invalid_peak = 0
         self._backend: Any = None
         self._windows: dict[tuple[str, str], _Window] = {}
         self._global = _Window(self._scaled(Bucket(self.limits.global_limit,
@@ -487,6 +541,9 @@ class StrictDiscord:
         if options:
             raise TypeError(f"unknown discord_limits options: {sorted(options)}")
         strict = cls(limits, fail_on=fail_on)
+        if "schema" not in switches and os.environ.get(
+                discord_schema.SCHEMA_VAR, "").strip().lower() in ("0", "off", "no", "false"):
+            strict.disable("schema")
         for name, value in switches.items():
             (strict.enable if value else strict.disable)(name)
         return strict
@@ -512,8 +569,70 @@ class StrictDiscord:
         self.counts[kind] += 1
         self.by_route[call.key][kind] += 1
 
-    def _event(self, call: _Call, kind: str, status: int, code: int, detail: str = "") -> None:
-        self.events.append(Event(kind, status, code, call.key, call.path, self._now(), detail))
+    def _event(self, call: _Call, kind: str, status: int, code: int, detail: str = "",
+               group: str = "") -> None:
+        self.events.append(Event(kind, status, code, call.key, call.path, self._now(), detail,
+                                 group))
+
+    @property
+    def invalid(self) -> int:
+        """Invalid requests answered (401, 403, 429: the layer's answers and simcord's), which
+        Discord counts toward its ban of an address (``Limits.invalid_requests`` in
+        ``Limits.invalid_window`` seconds)."""
+        return self.counts["invalid"]
+
+    def _answered(self, call: _Call, status: int) -> None:
+        """Bookkeeping of an error answer: Discord counts 401, 403 and 429 as invalid."""
+        if status not in (401, 403, 429):
+            return
+        self._count(call, "invalid")
+        self._count(call, f"invalid.{status}")
+        now = self._now()
+        times = self._invalid_at
+        times.append(now)
+        while times and times[0] <= now - self.limits.invalid_window:
+            times.popleft()
+        if len(times) > self.invalid_peak:
+            self.invalid_peak = len(times)
+            if self.invalid_peak == self.limits.invalid_requests:
+                self._event(call, "invalid_requests", status, 0,
+                            f"{self.invalid_peak} invalid requests within "
+                            f"{self.limits.invalid_window:g} s: Discord bans the address")
+
+    def invalid_line(self) -> str:
+        """The invalid-request count against Discord's ban threshold, for reports."""
+        c = self.counts
+        return (f"invalid requests (401/403/429): {c['invalid']} (401 x{c['invalid.401']}, "
+                f"403 x{c['invalid.403']}, 429 x{c['invalid.429']}); at most "
+                f"{self.invalid_peak} within {self.limits.invalid_window:g} s, Discord bans at "
+                f"{self.limits.invalid_requests:,}")
+
+    # -- Discord's OpenAPI description ----------------------------------------------------
+
+    def check_schema(self, call: _Call) -> None:
+        """Check one request against Discord's OpenAPI description (tests/e2e/
+        discord_schema.py); each violation is counted, recorded and an event."""
+        if not self.on("schema"):
+            return
+        started = time.perf_counter()
+        result = discord_schema.checker().check(call.route.method, call.path,
+                                                params=call.params, body=call.json,
+                                                multipart=call.multipart)
+        self.schema_seconds += time.perf_counter() - started
+        self.counts["schema.checked"] += 1
+        for name, _ in result.waived:
+            self._count(call, f"waived.{name}")
+        for name, value in result.undeclared:  # reported, not failed (OpenAPI allows them)
+            self._count(call, "undeclared")
+            self._event(call, "undeclared", 0, 0, f"query/{name} = {value!r}: not declared by "
+                        f"{result.operation or 'the description'}", group=f"query/{name}")
+        for v in result.violations:
+            self.schema_violations.append(v)
+            self._count(call, "schema")
+            place = f"{v.where}{v.pointer}"
+            self._event(call, "schema", 0, 0,
+                        f"{place} = {discord_schema._short(repr(v.value), 80)}: {v.message}"
+                        + ("" if call.bot else " (test driver)"), group=place)
 
     def violations(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """Events of the kinds in ``kinds`` (default: ``fail_on``)."""
@@ -521,19 +640,30 @@ class StrictDiscord:
         return [e for e in self.events if e.kind in wanted]
 
     def summary(self, events: Iterable[Event] | None = None) -> list[str]:
-        """Events grouped: "old_edits: 429/30046 x12 on PATCH ... (message 26.0 h old)"."""
-        groups: dict[tuple[str, int, int, str], list[Event]] = {}
+        """Events grouped: "old_edits: 429/30046 x12 on PATCH ... (message 26.0 h old)"; a
+        schema violation by its place in the request too. Without ``events``, every event
+        and a last line with the invalid requests against Discord's ban threshold."""
+        groups: dict[tuple[str, int, int, str, str], list[Event]] = {}
         for e in self.events if events is None else events:
-            groups.setdefault((e.kind, e.status, e.code, e.route), []).append(e)
-        return [f"{kind}: {status}/{code} x{len(es)} on {route}"
-                + (f" ({'first: ' if len(es) > 1 else ''}{es[0].detail}"
-                   f"{'; last: ' + es[-1].detail if len(es) > 1 else ''})"
-                   if es[0].detail else "")
-                for (kind, status, code, route), es in groups.items()]
+            groups.setdefault((e.kind, e.status, e.code, e.route, e.group), []).append(e)
+        lines = [f"{kind}: {status}/{code} x{len(es)} on {route}"
+                 + (f" ({'first: ' if len(es) > 1 else ''}{es[0].detail}"
+                    f"{'; last: ' + es[-1].detail if len(es) > 1 else ''})"
+                    if es[0].detail else "")
+                 for (kind, status, code, route, _), es in groups.items()]
+        if events is None:
+            lines.append(self.invalid_line())
+        return lines
 
     def report(self) -> dict[str, Any]:
         return {"counts": dict(self.counts),
                 "by_route": {k: dict(v) for k, v in self.by_route.items()},
+                "invalid_requests": {"count": self.invalid, "peak": self.invalid_peak,
+                                     "window": self.limits.invalid_window,
+                                     "ban_at": self.limits.invalid_requests,
+                                     **{str(s): self.counts[f"invalid.{s}"]
+                                        for s in (401, 403, 429)}},
+                "schema_seconds": round(self.schema_seconds, 4),
                 "violations": self.summary(self.violations())}
 
     def assert_clean(self, kinds: Iterable[str] | None = None) -> None:
@@ -547,6 +677,11 @@ class StrictDiscord:
                message_content_access: bool = True) -> StrictHTTPClient:
         """The factory installed in place of ``simcord._runtime.FakeHTTPClient``."""
         return StrictHTTPClient(self, backend, loop, message_content_access=message_content_access)
+
+    def webhook_adapter(self, backend: Any, *,
+                        message_content_access: bool = True) -> StrictWebhookAdapter:
+        """The factory installed in place of ``simcord._runtime.FakeWebhookAdapter``."""
+        return StrictWebhookAdapter(self, backend, message_content_access=message_content_access)
 
     def bind(self, backend: Any) -> None:
         """Attach to simcord's backend (again on restarts: the same backend keeps its
@@ -721,7 +856,9 @@ class StrictDiscord:
         taken: list[_Window] = []  # counted once the request is accepted
         call.bucket = None
         if call.bot:
-            if self.on("global"):
+            # "Interaction endpoints are not bound to the bot's Global Rate Limit"
+            # (developers/topics/rate-limits.mdx): the callback, followups, the original
+            if self.on("global") and not call.interaction:
                 if self._global.full(now):
                     return self._too_many(call, "global", self._global, now, scope="global",
                                           is_global=True)
@@ -788,6 +925,25 @@ class StrictDiscord:
             window.take(now)
         return None
 
+    def expired(self, call: _Call) -> _Response | None:
+        """Discord's answer to a webhook request (a followup, an edit, fetch or delete of the
+        original response or of a followup) on an interaction token past its 15 minutes
+        (simcord's record: ``expires_at``): 401 with code 50027, "Invalid Webhook Token"
+        (simcord answers 404/10015). The callback itself is left to simcord (10062)."""
+        if not self.on("expired_tokens") or not call.path.startswith("/webhooks/"):
+            return None
+        backend = self._backend
+        interaction_id = backend.interaction_tokens.get(call.route.webhook_token)
+        record = backend.interactions.get(interaction_id) if interaction_id else None
+        if record is None or record.expires_at is None:
+            return None
+        if backend.now_iso() < record.expires_at:
+            return None
+        late = self._unix() - self._iso_time(record.expires_at)
+        return self._refuse(call, "expired_tokens", 401, 50027, "Invalid Webhook Token",
+                            f"the token expired {late:.0f} s before "
+                            f"(interaction {record.id}; tokens last 15 minutes)")
+
     def after(self, call: _Call) -> dict[str, str]:
         """Bookkeeping after simcord accepted the call; the response's rate-limit headers."""
         if call.key == _CHANNEL_EDIT and isinstance(call.json, dict) and (
@@ -820,14 +976,13 @@ class StrictDiscord:
 class _Exchange:
     """``async with session.request(...) as response``."""
 
-    __slots__ = ("_client", "_kwargs")
+    __slots__ = ("_answer",)
 
-    def __init__(self, client: StrictHTTPClient, kwargs: dict[str, Any]) -> None:
-        self._client = client
-        self._kwargs = kwargs
+    def __init__(self, answer: Callable[[], _Response]) -> None:
+        self._answer = answer
 
     async def __aenter__(self) -> _Response:
-        return self._client._exchange(self._kwargs)
+        return self._answer()
 
     async def __aexit__(self, *exc: object) -> None:
         return None
@@ -842,7 +997,7 @@ class _Session:
         self._client = client
 
     def request(self, method: str, url: str, **kwargs: Any) -> _Exchange:
-        return _Exchange(self._client, kwargs)
+        return _Exchange(lambda: self._client._exchange(kwargs))
 
     async def close(self) -> None:
         return None
@@ -878,11 +1033,13 @@ class StrictHTTPClient(FakeHTTPClient):
             if payload is not None:
                 json_body = payload
         call = _Call(route, route.key, _path_of(route.url), json_body, kwargs.get("params"),
-                     file_list, kwargs.get("reason"), simcord_runtime._BOT_SCOPE.get() is not None)
+                     file_list, kwargs.get("reason"), simcord_runtime._BOT_SCOPE.get() is not None,
+                     multipart=form_parts is not None)
         strict = self.strict
         strict._count(call, "requests")
         if not call.bot:
             strict._count(call, "driver")
+        strict.check_schema(call)
         try:
             return await HTTPClient.request(self, route, files=files, form=form_parts,
                                             strict_call=call, **kwargs)
@@ -907,24 +1064,120 @@ class StrictHTTPClient(FakeHTTPClient):
         answer = strict.check(call)
         call.limited = answer is not None and answer.status == 429
         if answer is not None:
+            strict._answered(call, answer.status)
             return answer
+        return _dispatch(strict, call, self.backend, self.message_content_access)
+
+
+def _dispatch(strict: StrictDiscord, call: _Call, backend: Any,
+              message_content_access: bool) -> _Response:
+    """Hand the call to simcord's router as simcord's transports do; its errors raised as
+    theirs are (``_raise_for``), a 401/403/429 among them counted as invalid."""
+    try:
+        result = router.dispatch(
+            backend,
+            call.route.method,
+            call.path,
+            json=call.json,
+            params=call.params,
+            files=call.files,
+            reason=call.reason,
+            message_content_access=message_content_access,
+        )
+    except (router.RouteNotImplemented, router.UnsupportedField):
+        raise
+    except BackendError as exc:
+        strict._answered(call, exc.status)
+        _raise_for(exc)
+        raise AssertionError("unreachable") from exc
+    return _Response(200, result, strict.after(call))
+
+
+class _WebhookSession:
+    """The aiohttp-like session under discord.py's ``AsyncWebhookAdapter.request``, for one
+    call (the adapter's signature has no room for it otherwise)."""
+
+    closed = False
+
+    def __init__(self, adapter: StrictWebhookAdapter, call: _Call) -> None:
+        self._adapter = adapter
+        self._call = call
+
+    def request(self, method: str, url: str, **kwargs: Any) -> _Exchange:
+        return _Exchange(lambda: self._adapter._exchange(self._call))
+
+
+class StrictWebhookAdapter(FakeWebhookAdapter):
+    """simcord's webhook adapter (interaction callbacks, followups, the original response)
+    with discord.py's own ``AsyncWebhookAdapter.request`` put back on top, as
+    :class:`StrictHTTPClient` does for REST calls.
+
+    For each attempt of discord.py's loop the layer answers (a 429, 401/50027 on an expired
+    token, 413/40005 for a file too big) or hands the call to simcord's router exactly as
+    simcord's ``FakeWebhookAdapter.request`` does. discord.py's webhook loop is the real
+    one: a lock per (webhook id, token), up to 5 tries, a 429 with the Via header slept
+    (``retry_after``, scaled like every wait) and retried, a bucket emptied by
+    ``X-RateLimit-Remaining: 0`` waited out before the lock is released; any other error is
+    raised at once (403 ``Forbidden``, 404 ``NotFound``, anything else ``HTTPException`` —
+    a 401 too). Interaction endpoints are not bound to the global limit; followups and edits
+    have their own buckets per application id and token."""
+
+    def __init__(self, strict: StrictDiscord, backend: Any, *,
+                 message_content_access: bool = True) -> None:
+        super().__init__(backend, message_content_access=message_content_access)
+        self.strict = strict
+        strict.bind(backend)
+        self._locks: weakref.WeakValueDictionary[Any, asyncio.Lock] = (
+            weakref.WeakValueDictionary())  # AsyncWebhookAdapter's, per (webhook id, token)
+
+    async def request(self, route: Any, session: Any, *,
+                      payload: dict[str, Any] | None = None,
+                      multipart: list[dict[str, Any]] | None = None,
+                      files: Any | None = None, params: dict[str, Any] | None = None,
+                      **kwargs: Any) -> Any:
+        # exactly what simcord's FakeWebhookAdapter.request hands to its router
+        json_body: Any = payload
+        file_list = list(files or [])
+        if multipart:
+            parsed, file_list = router.parse_form(multipart, file_list)
+            if parsed is not None:
+                json_body = parsed
+        path = _path_of(route.url)
+        token = route.webhook_token
+        interaction = path.startswith("/interactions/") or (
+            token is not None and token in self.backend.interaction_tokens)
+        call = _Call(route, route.key, path, json_body, params, file_list, kwargs.get("reason"),
+                     simcord_runtime._BOT_SCOPE.get() is not None, multipart=bool(multipart),
+                     webhook=True, interaction=interaction)
+        strict = self.strict
+        strict._count(call, "requests")
+        strict._count(call, "webhook")
+        if not call.bot:
+            strict._count(call, "driver")
+        strict.check_schema(call)
+        real: Callable[..., Any] = AsyncWebhookAdapter.request
         try:
-            result = router.dispatch(
-                self.backend,
-                call.route.method,
-                call.path,
-                json=call.json,
-                params=call.params,
-                files=call.files,
-                reason=call.reason,
-                message_content_access=self.message_content_access,
-            )
-        except (router.RouteNotImplemented, router.UnsupportedField):
+            return await real(self, route, _WebhookSession(self, call), payload=payload,
+                              multipart=multipart, files=files, params=params, **kwargs)
+        except discord.HTTPException as exc:
+            if exc.status == 429 and call.limited:
+                strict._count(call, "exhausted")
+                strict._event(call, "exhausted", 429, exc.code,
+                              f"discord.py gave up after {call.attempts} tries")
             raise
-        except BackendError as exc:
-            _raise_for(exc)
-            raise AssertionError("unreachable") from exc
-        return _Response(200, result, strict.after(call))
+
+    def _exchange(self, call: _Call) -> _Response:
+        call.attempts += 1
+        strict = self.strict
+        strict._count(call, "attempts")
+        if call.attempts > 1:
+            strict._count(call, "retries")
+        answer = strict.expired(call) or strict.check(call)
+        call.limited = answer is not None and answer.status == 429
+        if answer is not None:
+            strict._answered(call, answer.status)
+            return answer
+        return _dispatch(strict, call, self.backend, self.message_content_access)
 
 
 # ------------------------------------------------------------------------------ pytest
@@ -960,6 +1213,7 @@ def install(request: pytest.FixtureRequest,
         options["window_scale"] = float(scale)
     strict = StrictDiscord.from_options(**options)
     monkeypatch.setattr(simcord_runtime, "FakeHTTPClient", strict.client)
+    monkeypatch.setattr(simcord_runtime, "FakeWebhookAdapter", strict.webhook_adapter)
     yield strict
     log = os.environ.get(LOG_VAR)
     if log:

@@ -1,9 +1,12 @@
 """The strict Discord layer itself (tests/e2e/strict.py): each limit answered as Discord
-does, and discord.py's own rate-limit and retry code handling the answers.
+does, and discord.py's own rate-limit and retry code handling the answers; the check of
+every request against Discord's OpenAPI description (tests/e2e/discord_schema.py); expired
+interaction tokens answered 401/50027; invalid requests counted.
 
 Layer-only tests run a minimal ``discord.Client`` under ``simcord.run``; its work runs in
 simcord's bot scope from ``on_message`` (a member's message in a control channel starts the
-job), so its requests are the bot's own traffic, timed by the layer.
+job) or from its ``/probe`` slash command, so its requests are the bot's own traffic, timed
+by the layer.
 """
 
 from __future__ import annotations
@@ -28,12 +31,14 @@ import discord  # noqa: E402
 from discord import app_commands  # noqa: E402
 from simcord.http.client import FakeHTTPClient  # noqa: E402
 
+from . import discord_schema  # noqa: E402
 from .conftest import new_game, settle, world  # noqa: E402
 from .strict import (  # noqa: E402
     FAIL_ON,
     Limits,
     StrictDiscord,
     StrictHTTPClient,
+    StrictWebhookAdapter,
     command_size,
 )
 
@@ -43,14 +48,30 @@ MiB = 1024 * 1024
 Job = Callable[[], Awaitable[Any]]
 
 
+Answer = Callable[[discord.Interaction[Any]], Awaitable[Any]]
+
+
 class Probe(discord.Client):
-    """A bot that runs ``job`` when a member writes in the control channel."""
+    """A bot that runs ``job`` when a member writes in the control channel, and ``answer``
+    when a member runs its ``/probe`` command (synced by :meth:`Lab.commands`)."""
 
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents.default())
         self.tree = app_commands.CommandTree(self)
         self.job: Job | None = None
         self.outcome: Any = None
+        self.answer: Answer | None = None
+        self.interactions: list[discord.Interaction[Any]] = []
+
+    def add_probe(self) -> None:
+        @self.tree.command(name="probe", description="Run the test's answer")
+        async def probe(interaction: discord.Interaction[Any]) -> None:
+            self.interactions.append(interaction)
+            if self.answer is not None:
+                try:
+                    self.outcome = await self.answer(interaction)
+                except Exception as exc:  # what the test looks at
+                    self.outcome = exc
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or self.job is None:
@@ -83,6 +104,23 @@ class Lab:
         await self.env.settle()
         assert self.bot.job is None, "the job did not start"
         return self.bot.outcome
+
+    async def commands(self) -> list[str]:
+        """Add the bot's ``/probe`` command and sync the tree (a bulk overwrite through the
+        HTTP client): the names synced."""
+        self.bot.add_probe()
+        synced = await self.run(self.bot.tree.sync)
+        assert not isinstance(synced, BaseException), synced
+        return sorted(c.name for c in synced)
+
+    async def slash(self, answer: Answer) -> tuple[discord.Interaction[Any], Any]:
+        """A member runs ``/probe``; the bot answers with ``answer``: the interaction and
+        the answer's outcome."""
+        self.bot.outcome = None
+        self.bot.answer = answer
+        await self.member.slash(self.control, "probe")
+        await self.env.settle()
+        return self.bot.interactions[-1], self.bot.outcome
 
 
 @asynccontextmanager
@@ -411,3 +449,355 @@ async def test_the_real_bot_runs_under_the_layer_across_a_restart(
         assert isinstance(w.bot.http, StrictHTTPClient) and w.bot.http.strict is strict
         await settle(w, gid)
     assert strict.violations() == []
+
+
+# ------------------------------------------------------------------------------ webhooks
+
+
+def _webhook_keys(strict: StrictDiscord) -> dict[str, Counter[str]]:
+    return {k: v for k, v in strict.by_route.items()
+            if k.startswith(("POST /interactions/", "POST /webhooks/", "PATCH /webhooks/",
+                             "GET /webhooks/", "DELETE /webhooks/"))}
+
+
+@pytest.mark.discord_limits(strict=True, fail_on=())
+async def test_expired_interaction_token_is_answered_401_50027(
+        strict_discord: StrictDiscord | None) -> None:
+    """A followup and an edit of the original response 15 virtual minutes after the
+    interaction: Discord answers 401 with code 50027 ("Invalid Webhook Token"); discord.py's
+    webhook adapter raises it as a plain HTTPException (a 401 is neither Forbidden nor
+    NotFound). Within the 15 minutes both go through. The answers count as invalid."""
+    strict = layer(strict_discord)
+    async with lab() as lb:
+        assert isinstance(lb.env._webhook_adapter, StrictWebhookAdapter)
+        await lb.commands()
+        interaction, _ = await lb.slash(lambda i: i.response.send_message("first"))
+        fresh = await lb.run(lambda: interaction.followup.send("in time", wait=True))
+        assert isinstance(fresh, discord.WebhookMessage)
+        await lb.env.advance_time(14 * 60)
+        edited = await lb.run(lambda: interaction.edit_original_response(content="edited"))
+        assert isinstance(edited, discord.InteractionMessage)
+        await lb.env.advance_time(61)  # 15 minutes and a second
+
+        async def late() -> list[Any]:
+            out: list[Any] = []
+            for attempt in (lambda: interaction.followup.send("late", wait=True),
+                            lambda: interaction.edit_original_response(content="late"),
+                            lambda: fresh.edit(content="late")):
+                try:
+                    out.append(await attempt())
+                except discord.HTTPException as exc:
+                    out.append(exc)
+            return out
+
+        refused = await lb.run(late)
+        assert [type(e) for e in refused] == [discord.HTTPException] * 3
+        assert [(e.status, e.code) for e in refused] == [(401, 50027)] * 3
+        assert "Invalid Webhook Token" in str(refused[0])
+        stored = lb.env.backend.get_message(lb.control.id, edited.id)
+        assert stored.content == "edited"  # nothing changed
+    assert strict.counts["50027"] == 3
+    assert strict.counts["invalid"] == strict.counts["invalid.401"] == 3
+    assert strict.retries == 0  # a 401 is not retried
+    assert [e.kind for e in strict.violations(FAIL_ON)] == ["expired_tokens"] * 3
+    assert "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original" in " ".join(
+        strict.summary(strict.violations(FAIL_ON)))
+    assert strict.invalid_line().startswith("invalid requests (401/403/429): 3 (401 x3,")
+    report = strict.report()["invalid_requests"]
+    assert report["count"] == 3 and report["401"] == 3 and report["ban_at"] == 10_000
+    with pytest.raises(AssertionError, match=r"expired_tokens: 401/50027 x1 on POST "):
+        strict.assert_clean(FAIL_ON)
+
+
+@pytest.mark.discord_limits(strict=True, expired_tokens=False)
+async def test_expired_tokens_turned_off_leave_simcords_404(
+        strict_discord: StrictDiscord | None) -> None:
+    strict = layer(strict_discord)
+    async with lab() as lb:
+        await lb.commands()
+        interaction, _ = await lb.slash(lambda i: i.response.send_message("first"))
+        await lb.env.advance_time(15 * 60 + 1)
+        outcome = await lb.run(lambda: interaction.followup.send("late"))
+        assert isinstance(outcome, discord.NotFound) and outcome.code == 10015
+    assert strict.counts["50027"] == 0 and strict.counts["invalid"] == 0  # a 404
+
+
+@pytest.mark.parametrize("headers", [
+    pytest.param(False, marks=pytest.mark.discord_limits(strict=True, global_limit=1,
+                                                         headers=False)),
+    pytest.param(True, marks=pytest.mark.discord_limits(strict=True, global_limit=1)),
+])
+async def test_followups_meet_their_webhook_bucket(
+        strict_discord: StrictDiscord | None, headers: bool) -> None:
+    """Six followups on one token. Without rate-limit headers the sixth meets the 5-per-2-s
+    bucket of ``POST /webhooks/{id}/{token}`` as a 429; discord.py's webhook adapter sleeps
+    ``retry_after`` and sends it again, once. With them, the fifth answer says the bucket is
+    empty and discord.py waits before the sixth (``delay_by``): no 429. The callback and
+    the followups are interaction endpoints, not bound to the global limit (here 1 per
+    second)."""
+    strict = layer(strict_discord)
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("0")
+        for i in range(1, 7):
+            await interaction.followup.send(str(i))
+
+    async with lab() as lb:
+        await lb.commands()
+        _, outcome = await lb.slash(answer)
+        assert outcome is None
+        assert texts(lb.env, lb.control.id) >= Counter(str(i) for i in range(7))
+    followups = strict.by_route["POST /webhooks/{webhook_id}/{webhook_token}"]
+    assert followups["requests"] == 6 and followups["webhook"] == 6
+    if headers:
+        assert followups["429.route"] == followups["retries"] == 0
+        assert followups["preemptive"] == 1
+    else:
+        assert followups["429.route"] == followups["retries"] == followups["invalid.429"] == 1
+    assert all(c["429.global"] == 0 for c in _webhook_keys(strict).values())
+    assert strict.violations() == []
+
+
+@pytest.mark.discord_limits(strict=True, fail_on=())
+async def test_a_file_over_10_mib_in_an_interaction_response_is_refused(
+        strict_discord: StrictDiscord | None) -> None:
+    strict = layer(strict_discord)
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(bytes(10 * MiB + 1)), "big.bin"))
+
+    async with lab() as lb:
+        await lb.commands()
+        _, outcome = await lb.slash(answer)
+        assert isinstance(outcome, discord.HTTPException)
+        assert (outcome.status, outcome.code) == (413, 40005)
+    assert [e.kind for e in strict.violations(FAIL_ON)] == ["attachments"]
+    assert strict.events[0].route == "POST /interactions/{webhook_id}/{webhook_token}/callback"
+
+
+# ------------------------------------------------------------------------------ the schema
+
+
+@pytest.mark.discord_limits(strict=True, fail_on=())
+async def test_a_command_sync_outside_the_schema_is_caught_on_the_http_client(
+        strict_discord: StrictDiscord | None) -> None:
+    """An integer option whose ``max_value`` is 2**53: Discord's description allows at most
+    2**53 - 1 (``Int53Type``). The violation names the route, the JSON pointer into the
+    body, the value and the validator's message, and fails the test at teardown."""
+    strict = layer(strict_discord)
+
+    @app_commands.command(name="game", description="Pick a game")
+    async def game(interaction: discord.Interaction[Any],
+                   number: app_commands.Range[int, 1, 2**53]) -> None:
+        return None
+
+    async with lab() as lb:
+        lb.bot.tree.add_command(game)
+        await lb.run(lb.bot.tree.sync)
+    [v] = strict.schema_violations
+    assert v.route == "PUT /applications/{application_id}/commands"
+    assert (v.where, v.value) == ("body", 2**53)
+    assert v.pointer.endswith("/options/0/max_value") and v.pointer.startswith("/")
+    assert "greater than the maximum of 9007199254740991" in v.message
+    [event] = strict.violations(FAIL_ON)
+    assert event.kind == "schema" and event.route == "PUT /applications/{application_id}/commands"
+    assert f"body{v.pointer} = 9007199254740992" in event.detail
+    with pytest.raises(AssertionError, match=r"schema: 0/0 x1 on PUT /applications/"):
+        strict.assert_clean(FAIL_ON)
+
+
+@pytest.mark.discord_limits(strict=True, fail_on=())
+async def test_a_body_outside_the_schema_is_caught_on_the_webhook_adapter(
+        strict_discord: StrictDiscord | None) -> None:
+    """An interaction response and a followup with an embed whose colour is over 0xFFFFFF
+    (simcord takes it): the violation is the embed's ``color``, though embeds sit under a
+    ``oneOf`` with ``null`` and the callback body under an ``anyOf`` of seven callbacks —
+    not "not valid under any of the given schemas"."""
+    strict = layer(strict_discord)
+
+    def bad() -> discord.Embed:
+        return discord.Embed(title="t", colour=0x1000000)
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("hi", embed=bad())
+        await interaction.followup.send("and", embed=bad())
+
+    async with lab() as lb:
+        await lb.commands()
+        _, outcome = await lb.slash(answer)
+        assert outcome is None
+    routes = [(v.route, v.pointer, v.value, v.message) for v in strict.schema_violations]
+    too_big = "16777216 is greater than the maximum of 16777215"
+    assert routes == [
+        ("POST /interactions/{interaction_id}/{interaction_token}/callback",
+         "/data/embeds/0/color", 0x1000000, too_big),
+        ("POST /webhooks/{webhook_id}/{webhook_token}", "/embeds/0/color", 0x1000000, too_big),
+    ]
+    assert [e.kind for e in strict.violations(FAIL_ON)] == ["schema", "schema"]
+
+
+async def test_valid_traffic_passes_with_the_waivers_it_needs(
+        strict_discord: StrictDiscord | None) -> None:
+    """A command sync, messages with a file and a mention, an interaction response,
+    a followup and edits: every request checked, none a violation; discord.py's integer
+    ids (an upload's ``attachments[].id``, ``allowed_mentions.users``) pass under the
+    snowflake waiver, the forum option's channel type 16 under the GUILD_MEDIA one."""
+    strict = layer(strict_discord)
+
+    @app_commands.command(name="where", description="Pick a forum")
+    async def where(interaction: discord.Interaction[Any], forum: discord.ForumChannel) -> None:
+        return None
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(
+            f"hi {interaction.user.mention}", file=discord.File(io.BytesIO(b"x"), "a.txt"),
+            allowed_mentions=discord.AllowedMentions(users=[interaction.user]))
+        message = await interaction.followup.send("more", wait=True)
+        await message.edit(content="more!")
+        await interaction.edit_original_response(content="hi again")
+
+    async with lab() as lb:
+        lb.bot.tree.add_command(where)
+        assert await lb.commands() == ["probe", "where"]
+        channel = lb.channel(lb.control)
+        member = discord.Object(id=lb.member.id)
+        await lb.run(lambda: channel.send(
+            "file", file=discord.File(io.BytesIO(b"y"), "b.txt"),
+            allowed_mentions=discord.AllowedMentions(users=[member])))
+        _, outcome = await lb.slash(answer)
+        assert outcome is None
+    assert strict.schema_violations == [] and strict.violations() == []
+    assert strict.counts["schema.checked"] == strict.requests >= 6
+    assert strict.counts["waived.snowflake-as-integer"] >= 3
+    assert strict.counts["waived.guild-media-channel-type"] == 1
+
+
+@pytest.mark.discord_limits(strict=True, schema=False)
+async def test_the_schema_check_turned_off_by_the_marker(
+        strict_discord: StrictDiscord | None) -> None:
+    strict = layer(strict_discord)
+    assert not strict.on("schema")
+
+    @app_commands.command(name="game", description="Pick a game")
+    async def game(interaction: discord.Interaction[Any],
+                   number: app_commands.Range[int, 1, 2**53]) -> None:
+        return None
+
+    async with lab() as lb:
+        lb.bot.tree.add_command(game)
+        await lb.run(lb.bot.tree.sync)
+    assert strict.counts["schema.checked"] == 0 and strict.violations() == []
+
+
+def test_the_schema_check_turned_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(discord_schema.SCHEMA_VAR, "0")
+    assert not StrictDiscord.from_options().on("schema")
+    assert StrictDiscord.from_options(schema=True).on("schema")  # the marker wins
+    monkeypatch.delenv(discord_schema.SCHEMA_VAR)
+    assert StrictDiscord.from_options().on("schema")
+
+
+CHECKER = discord_schema.checker
+
+
+def _attachment(value: Any) -> discord_schema.Result:
+    return CHECKER().check("POST", "/channels/1/messages",
+                           body={"content": "x", "attachments": [{"id": value}]})
+
+
+@pytest.mark.parametrize("value", [0, 1, 2**63, 2**64 - 1, "0", "1234567890123456789"])
+def test_snowflake_waiver_lets_through_exactly_a_snowflake(value: Any) -> None:
+    result = _attachment(value)
+    assert result.violations == ()
+    assert result.waived == (() if isinstance(value, str)
+                             else ((discord_schema.SNOWFLAKE_AS_INTEGER.name, value),))
+
+
+@pytest.mark.parametrize("value", [-1, 2**64, 1.0, True, None, "01", "x", [1]])
+def test_snowflake_waiver_lets_through_nothing_else(value: Any) -> None:
+    [v] = _attachment(value).violations
+    assert (v.pointer, v.value) == ("/attachments/0/id", value)
+
+
+def test_guild_media_waiver_is_only_for_channel_types() -> None:
+    def sync(channel_types: list[int], style: int = 1) -> discord_schema.Result:
+        return CHECKER().check("PUT", "/applications/1/commands", body=[{
+            "type": 1, "name": "x", "description": "d",
+            "options": [{"type": 7, "name": "c", "description": "d",
+                         "channel_types": channel_types}]}])
+
+    assert sync([0, 15, 16]).violations == ()
+    [v] = sync([16, 17]).violations
+    assert (v.pointer, v.value) == ("/0/options/0/channel_types/1", 17)
+    assert v.message.startswith("17 is not one of [")
+    # 16 anywhere else is not a channel type: a button's style
+    body = {"type": 4, "data": {"components": [{"type": 1, "components": [
+        {"type": 2, "style": 16, "label": "x", "custom_id": "a"}]}]}}
+    [v] = CHECKER().check("POST", "/interactions/1/t/callback", params={"with_response": "1"},
+                          body=body).violations
+    assert (v.pointer, v.value) == ("/data/components/0/components/0/style", 16)
+    assert v.message == "16 is not one of [1, 2, 3, 4, 5, 6]"
+
+
+def test_the_checker_reads_the_alternative_the_body_meant() -> None:
+    """Under ``oneOf``/``anyOf`` the violation is the matching alternative's: a select
+    menu with 26 options is reported at its ``options``, a too-long content of an update
+    callback at ``/data/content``."""
+    check = CHECKER().check
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": str(i)}
+                                                       for i in range(26)]}
+    [v] = check("POST", "/channels/1/messages", body={"components": [
+        {"type": 1, "components": [select]}]}).violations
+    assert (v.pointer, v.message) == ("/components/0/components/0/options",
+                                      "26 items; maxItems 25")
+    [v] = check("POST", "/interactions/1/t/callback", params={"with_response": "1"},
+                body={"type": 7, "data": {"content": "x" * 2001}}).violations
+    assert v.pointer == "/data/content" and v.message.startswith("2001 characters; maxLength")
+
+
+def test_operations_paths_and_query_parameters() -> None:
+    check = CHECKER().check
+    assert check("GET", "/channels/1/messages", params={"limit": 50}).violations == ()
+    [v] = check("GET", "/channels/1/messages", params={"limit": 500}).violations
+    assert (v.where, v.pointer, v.value) == ("query", "/limit", 500)
+    [v] = check("GET", "/channels/abc/messages").violations
+    assert (v.where, v.pointer, v.value) == ("path", "/channel_id", "abc")
+    # booleans in a query string as Discord reads them: True/true/1, False/false/0
+    for flag in (0, 1, "true", "False"):
+        assert check("PATCH", "/webhooks/1/t/messages/@original",
+                     params={"with_components": flag}, body={}).violations == ()
+    result = check("PATCH", "/webhooks/1/t/messages/@original",
+                   params={"with_components": "yes", "bogus": 1}, body={})
+    [v] = result.violations
+    assert (v.where, v.pointer, v.value) == ("query", "/with_components", "yes")
+    assert result.undeclared == (("bogus", 1),)  # reported apart: OpenAPI allows them
+    [v] = check("PUT", "/channels/1").violations
+    assert (v.where, v.message) == ("operation", "no PUT operation on /channels/{channel_id}")
+    [v] = check("GET", "/no/such/route").violations
+    assert v.where == "operation" and v.route == "GET /no/such/route"
+    # a literal segment wins over a parameter
+    assert check("PATCH", "/webhooks/1/t/messages/@original", body={}).route.endswith(
+        "/messages/@original")
+    assert check("PATCH", "/webhooks/1/t/messages/2", body={}).route.endswith(
+        "/messages/{message_id}")
+
+
+def test_results_are_memoised_by_operation_and_canonical_body() -> None:
+    checker = discord_schema.SchemaChecker(CHECKER().spec)
+    stats = checker.stats
+    body = {"content": "memo", "embeds": [{"title": "t", "description": "d"}]}
+    first = checker.check("POST", "/channels/1/messages", body=body)
+    compiled = stats.validators
+    assert (stats.body_misses, stats.body_hits) == (1, 0)
+    again = checker.check("POST", "/channels/2/messages",
+                          body={"embeds": [{"description": "d", "title": "t"}],
+                                "content": "memo"})  # the same JSON, keys in another order
+    assert (stats.body_misses, stats.body_hits) == (1, 1)
+    assert again.violations == first.violations == () and stats.validators == compiled
+    checker.check("PATCH", "/channels/1/messages/2", body=body)  # another operation
+    assert stats.body_misses == 2 and stats.validators > compiled
+    compiled = stats.validators
+    checker.check("POST", "/channels/1/messages", body={**body, "content": "other"})
+    assert stats.body_misses == 3 and stats.validators == compiled  # compiled once
+    assert discord_schema.checker() is discord_schema.checker()  # loaded once per process
