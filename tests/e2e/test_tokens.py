@@ -10,12 +10,12 @@ old panel is a new interaction with a fresh token: it works.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
-
-from cogs.play import live as live_module
 
 from .conftest import (
     World,
@@ -33,6 +33,12 @@ from .strict import FAIL_ON
 pytest.importorskip("simcord")
 
 MINUTE = 60.0
+
+
+def live_module() -> ModuleType:
+    """The live-panel module the bot runs now (an earlier test may have reloaded the
+    extensions: the module imported when this file was collected is then a stale copy)."""
+    return importlib.import_module("cogs.play.live")
 
 
 async def first_draft(w: World) -> tuple[int, list[tuple[int, int]]]:
@@ -78,8 +84,8 @@ async def test_a_live_panel_stops_moving_before_its_token_expires(
     """Only the token binds (the live window made an hour): 14½ minutes after her click,
     alice's panel is past the margin, so it is not edited through the old interaction (no
     401); she is pinged for her next pick instead."""
-    monkeypatch.setattr(live_module, "LIVE_WINDOW", 60 * MINUTE)
     async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
+        monkeypatch.setattr(live_module(), "LIVE_WINDOW", 60 * MINUTE)
         gid, seat, before, panel, text = await pick_then_wait(w, 14.5)
         alice = w.members["alice"].id
         assert description(panel) == text  # left as it was: the token could have expired
@@ -91,8 +97,8 @@ async def test_within_the_token_the_live_panel_moves_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same, 10 minutes after her click: the panel moves on to her next pick by itself
     and she is not pinged (she is at the table)."""
-    monkeypatch.setattr(live_module, "LIVE_WINDOW", 60 * MINUTE)
     async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
+        monkeypatch.setattr(live_module(), "LIVE_WINDOW", 60 * MINUTE)
         gid, seat, before, panel, text = await pick_then_wait(w, 10)
         alice = w.members["alice"].id
         assert description(panel) != text and ids(panel, "a")
@@ -105,10 +111,11 @@ async def test_a_401_is_handled_like_a_404(tmp_path: Path, monkeypatch: pytest.M
     """A bot whose clock thinks the token still valid (both margins lifted) edits through an
     expired token: Discord's 401/50027 is caught like a 404 — the panel is forgotten, no
     error reaches anyone, and alice is pinged."""
-    monkeypatch.setattr(live_module, "LIVE_WINDOW", 60 * MINUTE)
-    monkeypatch.setattr(live_module, "TOKEN_LIFE", 60 * MINUTE)
-    monkeypatch.setattr(live_module.OpenPanel, "token_valid", lambda self, now=None: True)
     async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
+        live = live_module()
+        monkeypatch.setattr(live, "LIVE_WINDOW", 60 * MINUTE)
+        monkeypatch.setattr(live, "TOKEN_LIFE", 60 * MINUTE)
+        monkeypatch.setattr(live.OpenPanel, "token_valid", lambda self, now=None: True)
         gid, seat, before, panel, text = await pick_then_wait(w, 16)
         alice = w.members["alice"].id
         assert strict_discord.counts["50027"] >= 1
