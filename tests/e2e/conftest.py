@@ -577,3 +577,18 @@ async def play(w: World, gid: int, *, until: Callable[[list[tuple[int, int, str]
         turn.kind, turn.user = kind, user_id
         played.turns.append(turn)
     raise AssertionError(f"game {gid} not over after {max_turns} turns")
+
+
+async def first_draft(w: World, join: Sequence[str]) -> tuple[int, list[tuple[int, int]]]:
+    """A game of alice and the people of ``join``, no AI, at its first draft round (the wheel
+    set by its first option): (game, [(seat, user)] of everyone, all deciding the draft)."""
+    gid, _ = await new_game(w, "alice", seats=1 + len(join), join=join)
+    for _ in range(10):
+        waiting = await people_waiting(w, gid)
+        if len(waiting) == 1 + len(join) and all(kind == "draft" for *_, kind in waiting):
+            return gid, [(seat, user) for seat, user, _ in waiting]
+        seat, user, _ = waiting[0]
+        panel = await open_panel(w, gid, user)
+        await w.member(user).click(panel, custom_id=ids(panel, "a")[0]["custom_id"])
+        await settle(w, gid)
+    raise AssertionError("no draft round")

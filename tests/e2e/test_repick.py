@@ -15,33 +15,9 @@ import pytest
 
 from hadara.words import card_name
 
-from .conftest import (
-    World,
-    description,
-    ids,
-    new_game,
-    open_panel,
-    people_waiting,
-    settle,
-    world,
-)
+from .conftest import World, description, first_draft, ids, open_panel, settle, world
 
 pytest.importorskip("simcord")
-
-
-async def draft_round(w: World) -> tuple[int, list[tuple[int, int]]]:
-    """A three-person game at its first draft round: (game, [(seat, user)] of the three)."""
-    gid, _ = await new_game(w, "alice", seats=3, join=["bob", "carol"])
-    for _ in range(10):
-        waiting = await people_waiting(w, gid)
-        if len(waiting) == 3 and all(kind == "draft" for *_, kind in waiting):
-            return gid, [(seat, user) for seat, user, _ in waiting]
-        # the wheel (a sequential decision) first: the first option
-        seat, user, _ = waiting[0]
-        panel = await open_panel(w, gid, user)
-        await w.member(user).click(panel, custom_id=ids(panel, "a")[0]["custom_id"])
-        await settle(w, gid)
-    raise AssertionError("no draft round")
 
 
 async def burst(w: World, clicks: list[tuple[Any, Any, str]]) -> list[Any]:
@@ -81,7 +57,7 @@ def decision_of(panel: Any) -> str:
 async def test_a_change_sent_before_the_last_pick_stands(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with world(tmp_path, monkeypatch, names=("alice", "bob", "carol")) as w:
-        gid, seats = await draft_round(w)
+        gid, seats = await first_draft(w, ["bob", "carol"])
         (seat_a, user_a), (seat_b, user_b), (seat_c, user_c) = seats
         panels = {user: await open_panel(w, gid, user) for _, user in seats}
         decision = decision_of(panels[user_a])
@@ -112,7 +88,7 @@ async def test_a_change_sent_before_the_last_pick_stands(
 async def test_a_change_after_the_reveal_names_the_pick_that_stood(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with world(tmp_path, monkeypatch, names=("alice", "bob", "carol")) as w:
-        gid, seats = await draft_round(w)
+        gid, seats = await first_draft(w, ["bob", "carol"])
         (seat_a, user_a), (seat_b, user_b), (seat_c, user_c) = seats
         panels = {user: await open_panel(w, gid, user) for _, user in seats}
         decision = decision_of(panels[user_a])

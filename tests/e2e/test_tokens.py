@@ -20,10 +20,9 @@ import pytest
 from .conftest import (
     World,
     description,
+    first_draft,
     ids,
-    new_game,
     open_panel,
-    people_waiting,
     settle,
     thread_messages,
     world,
@@ -41,20 +40,6 @@ def live_module() -> ModuleType:
     return importlib.import_module("cogs.play.live")
 
 
-async def first_draft(w: World) -> tuple[int, list[tuple[int, int]]]:
-    """alice and bob at their first draft round: (game, [(seat, user)])."""
-    gid, _ = await new_game(w, "alice", seats=2, join=["bob"])
-    for _ in range(6):
-        waiting = await people_waiting(w, gid)
-        if waiting and all(kind == "draft" for *_, kind in waiting) and len(waiting) == 2:
-            return gid, [(seat, user) for seat, user, _ in waiting]
-        seat, user, _ = waiting[0]
-        panel = await open_panel(w, gid, user)
-        await w.member(user).click(panel, custom_id=ids(panel, "a")[0]["custom_id"])
-        await settle(w, gid)
-    raise AssertionError("no draft round")
-
-
 async def mentions(w: World, gid: int, user_id: int) -> int:
     return sum(f"<@{user_id}>" in (m.content or "") for m in await thread_messages(w, gid))
 
@@ -63,7 +48,7 @@ async def pick_then_wait(w: World, minutes: float) -> tuple[int, int, int, Any, 
     """alice picks on her panel (she is at the table), ``minutes`` pass, then bob's pick ends
     the round: (game, alice's seat, mentions of alice before bob's pick, her panel, its
     text)."""
-    gid, seats = await first_draft(w)
+    gid, seats = await first_draft(w, ["bob"])
     ((seat, alice),) = [(s, u) for s, u in seats if u == w.members["alice"].id]
     ((_, bob),) = [(s, u) for s, u in seats if u != alice]
     panel = await open_panel(w, gid, alice)
@@ -129,7 +114,7 @@ async def test_a_late_click_on_an_old_panel_works(
     """A panel opened 20 minutes ago: its own token has expired, but a click on it is a new
     interaction — the choice is stored and the panel redrawn through the new token."""
     async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
-        gid, ((seat_a, alice), _) = await first_draft(w)
+        gid, ((seat_a, alice), _) = await first_draft(w, ["bob"])
         panel = await open_panel(w, gid, alice)
         await w.env.advance_time(20 * MINUTE)
         result = await w.member(alice).click(panel, custom_id=ids(panel, "a")[0]["custom_id"])
