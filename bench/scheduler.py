@@ -1,4 +1,4 @@
-"""Benchmark: the durable timer scheduler (bot/service/scheduler.py) firing deadlines.
+"""Benchmark: the durable timer scheduler (bot/service/timecontrol/scheduler.py) firing deadlines.
 
     python bench/scheduler.py [--json] [--games 1000] [--deadlines 10000] [--spread 2]
                               [--pool process|thread]
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stats import pct  # noqa: E402
 from bot.service import GameService, ImageCache, Update  # noqa: E402
-from bot.service.scheduler import Scheduler  # noqa: E402
+from bot.service.timecontrol.scheduler import Scheduler  # noqa: E402
 from bot.storage import SqliteStore  # noqa: E402
 from bot.storage.base import DEADLINE, TimerRecord  # noqa: E402
 

@@ -426,11 +426,21 @@ def clear_dev_commands_main(argv: list[str]) -> int:
 def run_bot(config: Config) -> int:
     """Start the bot until it is stopped. A bad token, no network or Discord unavailable is
     one line on stderr and ``EXIT_CONNECT``, not a traceback."""
-    from bot.client import HadaraBot, start_problem
+    from bot.client import HadaraBot, discord_time, start_problem
+    from bot.service import GameService
+    from bot.storage import open_store
 
     async def run() -> None:
-        async with HadaraBot(config) as bot:
-            await bot.start(config.token)
+        # the process's store and service, handed to the bot (as discord.py's
+        # examples/advanced_startup.py does): the bot opens the service, main closes both
+        store = open_store(config.db)
+        service = GameService(store, clock=discord_time)
+        try:
+            async with HadaraBot(config, service=service) as bot:
+                await bot.start(config.token)
+        finally:
+            await service.close()
+            await store.close()
 
     try:
         with contextlib.suppress(KeyboardInterrupt):

@@ -1,11 +1,14 @@
 """The Discord client: the one module of ``bot/`` that imports discord.
 
-``HadaraBot`` receives its configuration and (optionally, for tests and the demo) a ready
-service; ``setup_hook`` opens the store and the service, registers the restart-proof
-components and loads the cogs. Commands are synced only when the command tree changed since
-the last sync (a hash kept beside a SQLite database, under ``var/`` for PostgreSQL), or
-instantly to ``HADARA_DEV_GUILD`` while developing, so restarts never spend Discord's daily
-command-create budget. With shards, only the process running shard 0 syncs.
+``HadaraBot`` receives its configuration and the game service over its store, built by
+``main`` (``bot/__main__.py``, as discord.py's ``examples/advanced_startup.py`` hands its bot
+what it needs); ``HadaraBot(config)`` alone builds its own (tests, the demo). ``setup_hook``
+opens the service, starts the leagues and loads the cogs. The bot's state per process is named
+fields (``thread_games``) and, for the extensions' own types, :class:`Kept`. Commands are
+synced only when the command tree changed since the last sync (a hash kept beside a SQLite
+database, under ``var/`` for PostgreSQL), or instantly to ``HADARA_DEV_GUILD`` while
+developing, so restarts never spend Discord's daily command-create budget. With shards, only
+the process running shard 0 syncs.
 
 Sharding (``HADARA_SHARD_COUNT``/``HADARA_SHARD_IDS``, docs/deploy.md): ``HadaraBot(config)``
 then builds a :class:`ShardedHadaraBot`, discord.py's ``commands.AutoShardedBot`` running the
@@ -20,7 +23,7 @@ import json
 import logging
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord.ext import commands
@@ -31,8 +34,11 @@ from bot.pacing import COSMETIC, DM_OPEN, PERSON, Pacer, RequestStats
 from bot.service import GameService
 from bot.storage import open_store
 from bot.storage.base import Store
+from bot.storage.urls import parse as parse_db
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # The cogs, by extension name: the shared edge (the error handler, the access policy's check,
 # the translator), the command groups, each feature, and the one list of components.
@@ -43,7 +49,7 @@ EXTENSIONS = ("cogs.edge", "cogs.commands", "cogs.table", "cogs.play", "cogs.mul
 
 #: The permissions the bot needs in a server's channels, for its invite link (the number is in
 #: README.md, "Set up the bot on your server"): a game's thread and its messages (the table
-#: permissions checked in cogs/edge/errors.py and, for forum posts, cogs/table/lobby.py) and
+#: permissions checked in cogs/edge/errors.py and, for forum posts, cogs/edge/channels.py) and
 #: Manage Threads to archive a finished game's thread and reopen one Discord archived. A
 #: forum's tags need Manage Channels as well, granted in that forum only (not in the link).
 BOT_PERMISSIONS = discord.Permissions(
@@ -100,7 +106,9 @@ async def clear_guild_commands(token: str, guild_id: int) -> int:
     return len(existing)
 
 
-def _discord_time() -> float:
+def discord_time() -> float:
+    """Discord's clock: the real time in production, the virtual one under simcord (so
+    deadlines follow the time the tests advance)."""
     return discord.utils.utcnow().timestamp()
 
 
@@ -135,7 +143,7 @@ def _kind(route: discord.http.Route) -> tuple[str, int | None, float | None]:
         m = _MESSAGE.search(route.url)
         age = None
         if m is not None:
-            age = _discord_time() - discord.utils.snowflake_time(int(m[1])).timestamp()
+            age = discord_time() - discord.utils.snowflake_time(int(m[1])).timestamp()
         return COSMETIC, channel, age
     return PERSON, channel, None
 
@@ -143,12 +151,29 @@ def _kind(route: discord.http.Route) -> tuple[str, int | None, float | None]:
 def commands_marker(db: str) -> Path:
     """Where the hash of the last synced command tree is kept: beside a SQLite database, or
     (a server database such as PostgreSQL) under ``var/`` of the working directory."""
-    scheme, sep, rest = db.strip().partition("://")
-    if not sep:
-        return Path(db).with_suffix(".commands")
-    if scheme.lower() == "sqlite" and rest.startswith("/") and rest != "/:memory:":
-        return Path(rest[1:]).with_suffix(".commands")
-    return Path("var") / "hadara.commands"
+    file = parse_db(db).file
+    return Path("var") / "hadara.commands" if file is None else file.with_suffix(".commands")
+
+
+class Kept:
+    """The extensions' state per process, one object of each class, made on first use
+    (``bot.kept.get(Tables)``): kept on the bot, it outlives a reloaded extension, which finds
+    it again by its class's name (its fields move to the reloaded class). The client imports no
+    cogs, so each feature owns its state's type."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, object] = {}
+
+    def get(self, kind: type[T]) -> T:
+        name = f"{kind.__module__}.{kind.__qualname__}"
+        found = self._kept.get(name)
+        if isinstance(found, kind):
+            return found
+        made = kind()
+        if found is not None:  # the class of a reloaded extension
+            vars(made).update(vars(found))
+        self._kept[name] = made
+        return made
 
 
 class HadaraBot(commands.Bot):
@@ -181,15 +206,23 @@ class HadaraBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None, **options)
         self.config = config
-        self._store = store
+        # what this bot built itself it closes; what it was handed, its giver closes
         self._own_store = service is None and store is None
-        self.service: GameService = service  # type: ignore[assignment]  # set in setup_hook
-        self.leagues: Leagues = None  # type: ignore[assignment]  # set in setup_hook
         self._own_service = service is None
+        if service is None:
+            service = GameService(store if store is not None else open_store(config.db),
+                                  clock=discord_time)
+        self.service = service  # opened by setup_hook
+        # the league side of the application: ratings, leagues, the recorder of results
+        self.leagues = Leagues(service)  # started by setup_hook
+        #: thread id -> game id: commands typed in a game's thread find their game, and the
+        #: request statistics name it (``cogs.edge.games`` remembers them)
+        self.thread_games: dict[int, int] = {}
+        self.kept = Kept()  # the extensions' own state (``Kept``)
         self._sync = sync  # None: by the config's policy
         # one pacer for every request of this process (bot/pacing.py), and what Discord
         # answered, per game
-        self.pacer = Pacer(_discord_time)
+        self.pacer = Pacer(discord_time)
         self.request_stats = RequestStats()
         self._rate_log = _RateLimitLog()
         self._announced = False  # the account and invite link, logged at the first READY
@@ -209,16 +242,8 @@ class HadaraBot(commands.Bot):
 
         rendering.configure(font_paths=self.config.font_paths,
                             strict_text=self.config.strict_text)
-        if self.service is None:
-            if self._store is None:
-                self._store = open_store(self.config.db)
-            # Discord's clock: the real time in production, the virtual one under simcord (so
-            # deadlines follow the time the tests advance)
-            self.service = GameService(self._store, clock=_discord_time)
         self._pace_requests()
         await self.service.open()
-        # the league side of the application: ratings, leagues, the recorder of results
-        self.leagues = Leagues(self.service)
         await self.leagues.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -226,8 +251,7 @@ class HadaraBot(commands.Bot):
 
     def game_of_channel(self, channel_id: int | None) -> int | None:
         """The game whose thread a channel is (None: not a known game thread)."""
-        threads: dict[int, int] = self.__dict__.get("thread_games", {})
-        return threads.get(channel_id) if channel_id is not None else None
+        return self.thread_games.get(channel_id) if channel_id is not None else None
 
     def _pace_requests(self) -> None:
         """Every REST request goes through the pacer first; Discord's 429s (counted from
@@ -273,12 +297,11 @@ class HadaraBot(commands.Bot):
         try:
             await super().close()
         finally:
-            if self.leagues is not None:
-                self.leagues.stop()
-            if self._own_service and self.service is not None:
+            self.leagues.stop()
+            if self._own_service:
                 await self.service.close()
-            if self._own_store and self._store is not None:
-                await self._store.close()
+            if self._own_store:
+                await self.service.store.close()
 
     # -- command sync -------------------------------------------------------------------------
 

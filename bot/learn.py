@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hadara.ai.base import Action, View, mix
+from hadara.ai.base import Action, View, mix, viewer
 from hadara.ai.evaluation import Evaluator
 from hadara.ai.greedy import _changes, evaluator
 from hadara.ai.review import REVIEW_SEED, _greedy_values
@@ -227,7 +227,7 @@ def because(ev: Evaluator, mine: View, action: Action, rng: Rng) -> str:
     it does now: military +1, +2 coins"), or that it sets up what comes next when it changes
     nothing at once. Never the evaluation's numbers."""
     g = determinise(mine, rng, ev.cat)
-    seat = mine["viewer"]
+    seat = viewer(mine)
     ctx = ev.ctx(g, seat)
     pos = ev.pos(g, seat, ctx)
     what = _changes(pos, ev.after(g, seat, pos, action))

@@ -12,20 +12,16 @@ Each is its own command for Discord, with its own 8,000 characters and 25 subcom
 translation). :func:`roots` builds the groups; as an extension this module adds them to the
 bot's tree. Every feature's cog names the group each of its commands hangs under by its path
 (:data:`HADARA`, :data:`REPLAY`, :data:`LEAGUE`, :data:`ADMIN`) and attaches them when it
-loads (``Feature.COMMANDS``, :func:`attach`), detaching them when it unloads — so the tree's
-shape lives here and the order extensions load in does not matter.
+loads (``Feature.COMMANDS``, ``cogs.edge.tree.attach``), detaching them when it unloads — so
+the tree's shape lives here and the order extensions load in does not matter.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterable, Sequence
-from typing import Any
-
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.edge.client import HadaraBot
 from cogs.edge.language import L
 
 #: The groups, by path.
@@ -39,8 +35,6 @@ MAX_INTEGER = 2**53 - 1
 #: A game id option: at most Discord's largest integer, within the database's 64-bit integers.
 GameArg = app_commands.Range[int, 1, MAX_INTEGER]
 
-Command = app_commands.Command[Any, ..., Any] | app_commands.Group
-
 
 def roots() -> list[app_commands.Group]:
     """The top-level commands, empty (the features fill them)."""
@@ -53,44 +47,11 @@ def roots() -> list[app_commands.Group]:
     ]
 
 
-#: Where commands hang: a bot's tree, or the top-level groups themselves (tests and tools).
-Where = app_commands.CommandTree[Any] | Sequence[app_commands.Group]
-
-
-def group(where: Where, path: str) -> app_commands.Group:
-    """The group at ``path`` ("hadara-admin") in a bot's tree (or among the top-level
-    groups)."""
-    first, *rest = path.split()
-    if isinstance(where, app_commands.CommandTree):
-        found: Any = where.get_command(first)
-    else:
-        found = next((g for g in where if g.name == first), None)
-    for name in rest:
-        found = found.get_command(name) if isinstance(found, app_commands.Group) else None
-    if not isinstance(found, app_commands.Group):
-        raise LookupError(f"no command group /{path} (is the cogs.commands extension loaded?)")
-    return found
-
-
-def attach(where: Where, pairs: Iterable[tuple[str, Command]]) -> None:
-    for path, command in pairs:
-        parent = group(where, path)
-        if parent.get_command(command.name) is not None:
-            parent.remove_command(command.name)
-        parent.add_command(command)
-
-
-def detach(where: Where, pairs: Iterable[tuple[str, Command]]) -> None:
-    for path, command in pairs:
-        with contextlib.suppress(LookupError):  # the tree's root went first
-            group(where, path).remove_command(command.name)
-
-
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: HadaraBot) -> None:
     for group in roots():
         bot.tree.add_command(group, override=True)
 
 
-async def teardown(bot: commands.Bot) -> None:
+async def teardown(bot: HadaraBot) -> None:
     for name in (HADARA, REPLAY, LEAGUE, ADMIN):
         bot.tree.remove_command(name)

@@ -3,22 +3,20 @@ cog owns (``Feature.COMPONENTS``), registered by this extension and read by the 
 test (``tests/e2e/test_access_matrix.py``), so a component cannot be registered without an
 entry in the access policy (``bot/access.py`` ``COMPONENTS``).
 
-Each class is a ``discord.ui.DynamicItem`` whose custom id names what it acts on, and a
-:class:`cogs.edge.guard.Guarded`: its callback runs only once the access policy allowed the
-click.
+Each class is a ``discord.ui.DynamicItem`` whose custom id names what it acts on (one
+``cogs.edge.custom_ids.CustomId`` each), and a :class:`cogs.edge.guard.Guarded`: its
+``clicked`` runs only once the access policy allowed the click.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.admin.cog import Admin
-from cogs.commands import attach, roots
-from cogs.edge.feature import Feature
+from cogs.commands import roots
+from cogs.edge.client import HadaraBot
+from cogs.edge.feature import Components, Feature
+from cogs.edge.tree import attach
 from cogs.league.cog import LeagueCog
 from cogs.learn.cog import Learn
 from cogs.multiday.cog import Multiday
@@ -31,8 +29,7 @@ from cogs.table.cog import Table
 FEATURES: tuple[type[Feature], ...] = (Table, Play, Multiday, LeagueCog, Learn, Admin, Player,
                                        Replay)
 
-ALL: tuple[type[discord.ui.DynamicItem[Any]], ...] = tuple(
-    component for feature in FEATURES for component in feature.COMPONENTS)
+ALL: Components = tuple(component for feature in FEATURES for component in feature.COMPONENTS)
 
 
 def full_tree() -> list[app_commands.Group]:
@@ -44,9 +41,9 @@ def full_tree() -> list[app_commands.Group]:
     return groups
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: HadaraBot) -> None:
     bot.add_dynamic_items(*ALL)
 
 
-async def teardown(bot: commands.Bot) -> None:
+async def teardown(bot: HadaraBot) -> None:
     bot.remove_dynamic_items(*ALL)

@@ -19,9 +19,10 @@ from .content import COLOURS, TRACK_COLOURS, TRACKS, Catalog, default_catalog
 from .engine import QUIET_RESULT, Game, Result
 from .rng import Rng
 from .state import DRAFT, FEEDING, MEDALS, SETUP_SIDE
+from .types import ColonyFront, ViewData
 
 
-def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None,
+def determinise(view: ViewData, rng: Rng, catalog: Catalog | None = None,
                 quiet: bool = False) -> Game:
     """Build a Game consistent with ``view`` (a seat's view), sampling what it cannot see.
     ``quiet=True``: a game for search, without log or events (``Game.quiet``)."""
@@ -31,9 +32,9 @@ def determinise(view: dict[str, Any], rng: Rng, catalog: Catalog | None = None,
 class Determiniser:
     """One seat's view, read once; :meth:`sample` deals a consistent game per call."""
 
-    def __init__(self, view: dict[str, Any], catalog: Catalog | None = None) -> None:
+    def __init__(self, view: ViewData, catalog: Catalog | None = None) -> None:
         cat = self.cat = catalog or default_catalog()
-        me: int = view["viewer"]
+        me = view["viewer"]
         if me is None:
             raise ValueError("determinise needs a seat's view, not the spectator view")
         self.me = me
@@ -223,7 +224,7 @@ class Determiniser:
         return g
 
 
-def _front(front: dict[str, int]) -> tuple[int, int, int]:
+def _front(front: ColonyFront) -> tuple[int, int, int]:
     return (front["plunder"], front["cost"], front["points"])
 
 

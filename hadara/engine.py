@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Self
 
 from . import scoring
-from .actions import checked
+from .actions import DECISION_KIND, checked
 from .content import COLOURS, TRACK_COLOURS, TRACK_OF_COLOUR, Catalog, default_catalog
 from .errors import (
     BadSetup,
@@ -38,6 +38,7 @@ from .state import (
     WHEEL,
     State,
 )
+from .state import SIMULTANEOUS as SIMULTANEOUS  # a rule fact front ends ask of the engine
 
 RULES_VERSION = "1"
 Action = dict[str, Any]
@@ -61,6 +62,16 @@ _PICKS = (DRAFT, SETUP_SIDE)  # simultaneous picks that may be replaced until th
 #: Hidden choices that a later undo would betray (the view's version counts them once
 #: revealed): an undo whose entries include one is refused.
 HIDDEN = frozenset({"feed_remove", "feed_pay", "medal"})
+
+# What front ends need to know about a decision, by its kind (``Decision.kind``, the step),
+# asked of the rules above rather than restated: ``SIMULTANEOUS`` (from hadara.state) are
+# decided by everyone at once and stay hidden until the reveal.
+#: Kinds whose recorded pick may be replaced until the reveal (a draft or setup-side pick).
+CHANGEABLE = frozenset(_PICKS)
+#: Kinds after which a take-back may be accepted (``undo_check`` still decides): those of the
+#: UNDOABLE actions, but not the wheel: setting it deals the round's cards at once (``drew``
+#: is REVEALING), so taking it back is always refused.
+UNDO_KINDS = frozenset(DECISION_KIND[t] for t in UNDOABLE) - {WHEEL}
 
 
 class Result:
@@ -305,6 +316,11 @@ class Game(State):
     def decision_id(self, seat: int) -> str | None:
         """The seat's current decision id (None: nothing to decide); cheap, for every click."""
         return self.decision_ids[self.check_seat(seat)]
+
+    def decision_kind(self, seat: int) -> str | None:
+        """The kind of the seat's pending decision (``Decision.kind``: the step), None when
+        it has none; cheap, without listing its legal actions."""
+        return None if self.decision_ids[self.check_seat(seat)] is None else self.step
 
     def decisions(self) -> list[Decision]:
         out = []

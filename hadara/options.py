@@ -5,20 +5,19 @@ with parameters (see :mod:`hadara.reasons`), worded in English by :mod:`hadara.n
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import narrate
 from .engine import Game
 from .reasons import explain_illegal, label, label_fields, label_parts, unavailable
+from .types import OptionData
 
 __all__ = ["explain_illegal", "label", "label_parts", "options", "unavailable"]
 
 
-def options(game: Game, seat: int) -> list[dict[str, Any]]:
+def options(game: Game, seat: int) -> list[OptionData]:
     """Legal actions with labels (``label``, ``label_code``, ``label_params``,
     ``legal: True``), then the unavailable natural options with reasons."""
     cat = game.catalog
-    legal = []
+    legal: list[OptionData] = []
     for a in game.legal_actions(game.check_seat(seat)):
         parts = label_parts(game, seat, a)
         legal.append({"action": a, **label_fields(parts, narrate.label(parts, cat)),

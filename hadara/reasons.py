@@ -17,7 +17,7 @@ from . import narrate
 from .content import TRACK_COLOURS, TRACK_OF_COLOUR, TRACKS
 from .errors import CannotAfford, HadaraError, IllegalAction
 from .state import COLONY, DRAFT, FEEDING, MEDALS, PHASE_B, SETUP_SIDE, STATUE, WHEEL, State
-from .types import Action
+from .types import Action, LabelFields, OptionData
 
 _STEP_TYPES = {
     SETUP_SIDE: {"setup_side"}, WHEEL: {"wheel"}, DRAFT: {"draft"}, PHASE_B: {"take"},
@@ -101,12 +101,12 @@ def label(game: State, seat: int, a: Action) -> str:
     return narrate.label(label_parts(game, seat, a), game.catalog)
 
 
-def label_fields(parts: dict[str, Any], cat_label: str) -> dict[str, Any]:
+def label_fields(parts: dict[str, Any], cat_label: str) -> LabelFields:
     return {"label": cat_label, "label_code": parts["code"],
             "label_params": {k: v for k, v in parts.items() if k != "code"}}
 
 
-def unavailable(game: State, seat: int) -> list[dict[str, Any]]:
+def unavailable(game: State, seat: int) -> list[OptionData]:
     """Natural options that are not legal now. Each entry has the ``action``, its label
     (``label``, ``label_code``, ``label_params``), ``legal: False``, the error ``code`` it
     would be refused with (``illegal`` or ``cannot_afford``), the reason as a stable code
@@ -115,7 +115,7 @@ def unavailable(game: State, seat: int) -> list[dict[str, Any]]:
     if game.decision_ids[game.check_seat(seat)] is None:
         return []
     cat = game.catalog
-    out: list[dict[str, Any]] = []
+    out: list[OptionData] = []
 
     def add(action: Action, code: str, why: str, **params: Any) -> None:
         parts = label_parts(game, seat, action)
@@ -177,15 +177,15 @@ def unavailable(game: State, seat: int) -> list[dict[str, Any]]:
                 add({**a, "pay": pay}, "cannot_afford", "requirement_payment", pay=pay,
                     have=coins)
     elif step == FEEDING:
-        st = game.feeding_status(seat)
+        fed = game.feeding_status(seat)
         rules = cat.rules
-        if st["has_p6"]:
-            if st["paid"] >= rules.eff("P6", "max_cards"):
+        if fed["has_p6"]:
+            if fed["paid"] >= rules.eff("P6", "max_cards"):
                 add({"type": "feed_pay"}, "illegal", "p6_max_payments",
                     max=rules.eff("P6", "max_cards"))
-            elif st["coins"] < rules.eff("P6", "coins_per_card"):
+            elif fed["coins"] < rules.eff("P6", "coins_per_card"):
                 add({"type": "feed_pay"}, "cannot_afford", "p6_cost",
-                    cost=rules.eff("P6", "coins_per_card"), have=st["coins"])
+                    cost=rules.eff("P6", "coins_per_card"), have=fed["coins"])
     elif step == MEDALS:
         st = game.medal_status(seat)
         rules = cat.rules

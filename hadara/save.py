@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from .content import Catalog, default_catalog
 from .engine import RULES_VERSION, Game
 from .errors import BadSave, HadaraError
+from .replay import steps
 from .setup import Setup
 
 FORMAT = 1
@@ -91,6 +93,19 @@ def from_json(text: str, catalogs: dict[str, Catalog] | None = None) -> Game:
     game = _replay(data, setup, catalog)
     _same_again(data, game, text)
     return game
+
+
+def from_parts(setup: Mapping[str, Any] | None, seed: int | None,
+               entries: Iterable[Mapping[str, Any]], *, content_version: str,
+               rules_version: str, catalog: Catalog | None = None) -> Game:
+    """Replay a game kept in parts (as a store keeps a record and its action rows: the setup
+    as ``Setup.to_dict()`` data, the seed, the log entries ``{"seat", "action"}`` and the
+    versions) with every check of :func:`from_dict`; ``catalog`` is the content of
+    ``content_version`` when that is not the default one. Raises only :class:`BadSave`."""
+    data = {"format": FORMAT, "content_version": content_version,
+            "rules_version": rules_version, "setup": setup, "seed": seed,
+            "actions": [{"seat": e["seat"], "action": e["action"]} for e in entries]}
+    return from_dict(data, catalogs=None if catalog is None else {catalog.version: catalog})
 
 
 # ------------------------------------------------------------------ parsing
@@ -283,22 +298,23 @@ def _catalog(data: dict[str, Any], catalogs: dict[str, Catalog] | None) -> Catal
 
 
 def _replay(data: dict[str, Any], setup: Setup, catalog: Catalog) -> Game:
+    replay = steps(setup, data["seed"], catalog, data["actions"])
     try:
-        game = Game.from_setup(setup, data["seed"], catalog)
+        step = next(replay)  # the opening: the setup meets the content
     except HadaraError as exc:
         _fail("bad_setup", f"setup does not fit the content: {exc.message}", field="setup")
     except _REPLAY_FAULTS as exc:
         _fail("bad_setup", f"setup does not fit the content: {exc}", field="setup")
-    for i, entry in enumerate(data["actions"]):
+    for i in range(len(data["actions"])):
         try:
-            game.apply(entry["seat"], dict(entry["action"]))
+            step = next(replay)
         except HadaraError as exc:
             _fail("does_not_replay", f"action #{i} does not replay: {exc.message}",
                   field=f"actions[{i}]", action=i)
         except _REPLAY_FAULTS as exc:
             _fail("does_not_replay", f"action #{i} does not replay: actions[{i}].action is "
                   f"malformed ({type(exc).__name__})", field=f"actions[{i}]", action=i)
-    return game
+    return step.game
 
 
 def _same_again(data: dict[str, Any], game: Game, text: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .content import COLOURS, TRACK_OF_COLOUR
@@ -90,3 +91,22 @@ def ranking(state: State) -> list[dict[str, Any]]:
     key = [(-table[s]["total"], -state.coins[s]) for s in range(state.n)]
     return [{"seat": s, "rank": 1 + sum(1 for k in key if k < key[s]), **table[s]}
             for s in sorted(range(state.n), key=lambda s: key[s])]
+
+
+def final_ranking(state: State, conceded: Collection[int] = ()) -> tuple[list[dict[str, Any]],
+                                                                         list[int]]:
+    """The final ranking with the ``conceded`` seats ranked after everyone who played on
+    (G2 within each group, shared ranks): :func:`ranking`'s rows, each with ``conceded``, and
+    the winning seats (rank 1). Without concessions it is :func:`ranking`."""
+    rows = ranking(state)
+    kept = [r for r in rows if r["seat"] not in conceded]
+    last = [r for r in rows if r["seat"] in conceded]
+
+    def ranked(group: list[dict[str, Any]], offset: int) -> list[dict[str, Any]]:
+        key = {r["seat"]: (-r["total"], -state.coins[r["seat"]]) for r in group}
+        return [{**r, "rank": offset + 1 + sum(1 for k in key.values() if k < key[r["seat"]]),
+                 "conceded": r["seat"] in conceded} for r in group]
+
+    table = ranked(kept, 0) + ranked(last, len(kept))
+    winners = sorted(r["seat"] for r in table if r["rank"] == 1)
+    return table, winners

@@ -6,16 +6,24 @@ state is hidden-information complete: only :mod:`hadara.views` may show it to an
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Literal, Self
 
 from .content import TRACK_OF_COLOUR, Card, Catalog
 from .errors import NotSeated
+from .types import FeedingStatus, MedalCounts, Step
 
 FOOD = 3  # index of the food track (content.TRACKS)
 
-# Steps (``State.step``)
-SETUP_SIDE, WHEEL, DRAFT, PHASE_B = "setup_side", "wheel", "draft", "phase_b"
-COLONY, STATUE, FEEDING, MEDALS, OVER = "colony", "statue", "feeding", "medals", "over"
+# Steps (``State.step``), typed as the names they are (``hadara.types.Step``)
+SETUP_SIDE: Final = "setup_side"
+WHEEL: Final = "wheel"
+DRAFT: Final = "draft"
+PHASE_B: Final = "phase_b"
+COLONY: Final = "colony"
+STATUE: Final = "statue"
+FEEDING: Final = "feeding"
+MEDALS: Final = "medals"
+OVER: Final = "over"
 SIMULTANEOUS = frozenset({SETUP_SIDE, DRAFT, FEEDING, MEDALS})
 SEQUENTIAL = frozenset({WHEEL, PHASE_B, COLONY, STATUE})
 STEPS = (SETUP_SIDE, WHEEL, DRAFT, PHASE_B, COLONY, STATUE, FEEDING, MEDALS, OVER)
@@ -76,7 +84,7 @@ class State:
 
     catalog: Catalog
     players: list[str]
-    variant: str
+    variant: Literal["basic", "advanced"]
     n: int
     setup_card: list[str]
     side: list[str | None]
@@ -99,8 +107,8 @@ class State:
     colony_stacks: list[list[str]]  # by level index, top first
     colony_box: list[str]
     epoch: int
-    phase: str  # "A" | "B" (which phase the end-of-phase steps follow)
-    step: str
+    phase: Literal["A", "B"]  # which phase the end-of-phase steps follow
+    step: Step
     round: int  # Phase-A round 0..4, or Phase-B turn counter
     wheel: int | None  # offset o of R-S6
     first: int
@@ -183,7 +191,7 @@ class State:
                     cost = min(cost, (e.silver if kind == "silver" else e.gold)[i])  # type: ignore[index]
         return cost
 
-    def feeding_status(self, seat: int) -> dict[str, Any]:
+    def feeding_status(self, seat: int) -> FeedingStatus:
         """F1 with this seat's pending removals and payments counted (private to the seat)."""
         cards_of = self.catalog.cards
         removed: set[str] = set()
@@ -204,7 +212,7 @@ class State:
                 "coins": coins, "has_p6": has_p6,
                 "satisfied": len(cards) - paid <= food}
 
-    def medal_status(self, seat: int) -> dict[str, Any]:
+    def medal_status(self, seat: int) -> MedalCounts:
         """M1 with this seat's pending purchases counted (private to the seat)."""
         silver = [a["tile"] for a in self.pending[seat] if a.get("kind") == "silver"]
         gold = sum(1 for a in self.pending[seat] if a.get("kind") == "gold")

@@ -1,120 +1,32 @@
-"""The shapes of the engine's JSON data: actions, events, views, decisions and options.
+"""The shapes of the engine's JSON data: views, decision contexts, options and events.
 
-Front ends (the bot, the images, the AI) read these instead of guessing field names. They are
-``TypedDict``s for type checkers only: at run time every action, event and view is a plain
-``dict`` (``Action``, ``Event`` and ``View`` are the plain aliases the engine uses), and
-``docs/engine.md`` says in words what each field means and who sees it.
+The producers return them (:func:`hadara.views.view` a :class:`ViewData`,
+:func:`hadara.views.context` a :data:`Context`, :func:`hadara.options.options`
+:class:`OptionData` entries), so a type checker checks what front ends (the bot, the images,
+the AI) read. They are ``TypedDict``s: at run time every view is a plain ``dict``, and
+``docs/engine.md`` says in words what each field means and who sees it. Actions have one typed
+representation and codec of their own (:mod:`hadara.actions`); ``Action`` and ``Event`` are
+the plain dict aliases the engine uses.
 
 Optional fields are declared in a ``total=False`` subclass of the required ones.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, final
 
 # ----------------------------------------------------------------------------- plain aliases
 
-#: An action as the engine takes it: a JSON object with a ``type`` (see the *Action types).
+#: An action as the engine takes it: a JSON object with a ``type`` (typed: hadara.actions).
 Action = dict[str, Any]
 #: An event as the engine emits it: a JSON object with a ``kind`` (see the *Event types).
 Event = dict[str, Any]
-#: A view as :func:`hadara.views.view` returns it: a plain dict whose fields
-#: :class:`ViewData` (and :class:`SeatView`, :class:`PrivateView`, the contexts) describe.
-View = dict[str, Any]
 
 Track = Literal["income", "military", "culture", "food"]
 TrackColour = Literal["yellow", "red", "blue", "green"]
 Colour = Literal["yellow", "red", "blue", "green", "purple"]
 Step = Literal["setup_side", "wheel", "draft", "phase_b", "colony", "statue", "feeding",
                "medals", "over"]
-
-# ----------------------------------------------------------------------------- actions
-
-
-class SetupSideAction(TypedDict):
-    type: Literal["setup_side"]
-    side: Literal["A", "B"]
-
-
-class WheelAction(TypedDict):
-    type: Literal["wheel"]
-    colour: Colour  # the deck the first player's emblem points at (R-A1)
-
-
-class _DraftActionBase(TypedDict):
-    type: Literal["draft"]
-    card: str  # the card kept (the other is discarded)
-    mode: Literal["buy", "sell"]
-
-
-class DraftAction(_DraftActionBase, total=False):
-    tile: TrackColour  # a P2 buy: the bonus tile placed on the card
-
-
-class _TakeActionBase(TypedDict):
-    type: Literal["take"]
-    card: str  # the top card of a discard pile
-    mode: Literal["buy", "sell"]
-
-
-class TakeAction(_TakeActionBase, total=False):
-    tile: TrackColour
-
-
-class _ColonyActionBase(TypedDict):
-    type: Literal["colony"]
-    level: int
-    mode: Literal["plunder", "integrate"]
-
-
-class ColonyAction(_ColonyActionBase, total=False):
-    pay: int  # P15: exactly the coins that close the requirement gap (absent: 0)
-
-
-class ColonySkipAction(TypedDict):
-    type: Literal["colony_skip"]
-
-
-class _StatueActionBase(TypedDict):
-    type: Literal["statue"]
-    space: int  # 1..4
-    tile: TrackColour
-    side: Literal["colour", "points"]
-
-
-class StatueAction(_StatueActionBase, total=False):
-    pay: int  # P15
-
-
-class StatueSkipAction(TypedDict):
-    type: Literal["statue_skip"]
-
-
-class FeedRemoveAction(TypedDict):
-    type: Literal["feed_remove"]
-    card: str
-
-
-class FeedPayAction(TypedDict):
-    type: Literal["feed_pay"]  # P6: pay coins for one card instead of removing it
-
-
-class _MedalActionBase(TypedDict):
-    type: Literal["medal"]
-    kind: Literal["silver", "gold"]
-
-
-class MedalAction(_MedalActionBase, total=False):
-    tile: TrackColour  # silver only: the bonus tile placed on the medal space
-
-
-class MedalsDoneAction(TypedDict):
-    type: Literal["medals_done"]
-
-
-AnyAction = (SetupSideAction | WheelAction | DraftAction | TakeAction | ColonyAction
-             | ColonySkipAction | StatueAction | StatueSkipAction | FeedRemoveAction
-             | FeedPayAction | MedalAction | MedalsDoneAction)
 
 # ----------------------------------------------------------------------------- decisions, options
 
@@ -130,11 +42,16 @@ class DecisionData(TypedDict):
     committed: bool
 
 
-class _OptionBase(TypedDict):
-    action: Action
+class LabelFields(TypedDict):
+    """An option's label, as a code with parameters and in English."""
+
     label: str  # English, from label_code and label_params (hadara.narrate.label)
     label_code: str  # "buy" | "sell" | "wheel" | "plunder" | "statue" | … (hadara.reasons)
     label_params: dict[str, Any]
+
+
+class _OptionBase(LabelFields):
+    action: Action
     legal: bool
 
 
@@ -410,13 +327,13 @@ class ColonyView(_ColonyViewBase, total=False):
 
 
 class StatueView(TypedDict):
-    tile: TrackColour
-    side: Literal["colour", "points"]
+    tile: str  # a track colour
+    side: str  # "colour" | "points"
 
 
 class HiddenSale(TypedDict):
     epoch: int
-    colour: Colour
+    colour: str  # the card's colour
 
 
 class SeatView(TypedDict):
@@ -595,6 +512,7 @@ class SilverContext(TypedDict):
     legal: list[str]
 
 
+@final  # no subclass adds "tiles": testing for it tells silver from gold
 class GoldContext(TypedDict):
     price: int
     held: int
@@ -615,6 +533,8 @@ Context = (SetupSideContext | WheelContext | CardsContext | ColonyContext | Stat
 
 
 class FeedingStatus(TypedDict):
+    """``State.feeding_status``: with the seat's hidden removals and payments counted."""
+
     cards: list[str]
     count: int
     food: int
@@ -624,11 +544,16 @@ class FeedingStatus(TypedDict):
     satisfied: bool
 
 
-class MedalsStatus(TypedDict):
+class MedalCounts(TypedDict):
+    """``State.medal_status``: with the seat's hidden purchases counted."""
+
     coins: int
     silver: int
     gold: int
     tiles: list[int]
+
+
+class MedalsStatus(MedalCounts):
     silver_cost: int
     gold_cost: int
 
@@ -687,3 +612,6 @@ CONTEXT_KINDS: dict[str, type] = {
     "phase_b": CardsContext, "colony": ColonyContext, "statue": StatueContext,
     "feeding": FeedingContext, "medals": MedalsContext,
 }
+
+#: A view, as :func:`hadara.views.view` returns it (the name front ends annotate with).
+View = ViewData

@@ -31,7 +31,25 @@ from .state import (
     WHEEL,
     State,
 )
-from .types import Action, View
+from .types import (
+    Action,
+    CardOffer,
+    CardsContext,
+    ColonyContext,
+    ColonyLevel,
+    ColonyView,
+    Context,
+    FeedingCard,
+    FeedingContext,
+    MedalsContext,
+    SeatView,
+    SetupSideContext,
+    StatueContext,
+    StatueSpaceContext,
+    ViewData,
+    WheelContext,
+    WheelOption,
+)
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -43,9 +61,9 @@ def _tracks(values: list[int]) -> dict[str, int]:
     return dict(zip(TRACKS, values, strict=True))
 
 
-def _colony(game: Game, tile_id: str, integrated: bool) -> dict[str, Any]:
+def _colony(game: Game, tile_id: str, integrated: bool) -> ColonyView:
     tile = game.catalog.colonies[tile_id]
-    out: dict[str, Any] = {"level": tile.requirement, "integrated": integrated,
+    out: ColonyView = {"level": tile.requirement, "integrated": integrated,
                            "front": {"plunder": tile.plunder, "cost": tile.cost,
                                      "points": tile.front_points}}
     if integrated:  # only a flipped tile's identity and back are public (R-C3, E2)
@@ -54,7 +72,7 @@ def _colony(game: Game, tile_id: str, integrated: bool) -> dict[str, Any]:
     return out
 
 
-def _seat_public(game: Game, s: int, table: dict[str, int]) -> dict[str, Any]:
+def _seat_public(game: Game, s: int, table: dict[str, int]) -> SeatView:
     cat = game.catalog
     simultaneous = game.step in SIMULTANEOUS
     side_known = game.variant == "basic" or game.step != "setup_side"
@@ -89,11 +107,11 @@ def _seat_public(game: Game, s: int, table: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def spectator_view(game: Game) -> View:
+def spectator_view(game: Game) -> ViewData:
     """What everyone at the table sees."""
     cat = game.catalog
     table = scoring.scores(game)
-    view: View = {
+    view: ViewData = {
         "viewer": None,
         "content_version": cat.version,
         "variant": game.variant,
@@ -131,7 +149,7 @@ def spectator_view(game: Game) -> View:
     return view
 
 
-def view(game: Game, seat: int | None) -> View:
+def view(game: Game, seat: int | None) -> ViewData:
     """The view of ``seat`` (None: spectator): the public view plus that seat's secrets.
 
     Raises :class:`~hadara.errors.NotSeated` unless ``seat`` is None or a seat index (an
@@ -170,7 +188,7 @@ def view(game: Game, seat: int | None) -> View:
 # ------------------------------------------------------------------------ decision contexts
 
 
-def context(game: Game, seat: int, legal: list[Action] | None = None) -> dict[str, Any] | None:
+def context(game: Game, seat: int, legal: list[Action] | None = None) -> Context | None:
     """What ``seat``'s current decision needs to be shown; None when it has no decision.
 
     Only public information and the seat's own secrets go in (it is part of its view).
@@ -201,7 +219,7 @@ def _replace_seat(values: list[Any], seat: int, value: Any) -> list[Any]:
     return out
 
 
-def _setup_side_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def _setup_side_context(game: Game, seat: int, legal: list[Action]) -> SetupSideContext:
     card = game.catalog.setup_cards[game.setup_card[seat]]
     commit = game.commits[seat]
     return {
@@ -214,9 +232,9 @@ def _setup_side_context(game: Game, seat: int, legal: list[Action]) -> dict[str,
     }
 
 
-def _wheel_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def _wheel_context(game: Game, seat: int, legal: list[Action]) -> WheelContext:
     """R-A1/R-S6: for each deck the chooser's emblem may point at, where everyone draws first."""
-    options = []
+    options: list[WheelOption] = []
     for a in legal:
         offset = (game.deck_colours.index(a["colour"]) - seat) % 5  # as Game._set_wheel
         hypo = _what_if(game, wheel=offset, round=0)
@@ -226,17 +244,18 @@ def _wheel_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]
     return {"kind": WHEEL, "chooser": seat, "options": options}
 
 
-def _cards_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def _cards_context(game: Game, seat: int, legal: list[Action]) -> CardsContext:
     """R-A2/R-A3/R-B1: the cards on offer with this seat's buy price and sale value."""
     cat = game.catalog
+    deck: str | None = None
     if game.step == DRAFT:
-        deck: str | None = game.deck_colours[game.deck_of(seat)]
-        offer = [(cid, deck) for cid in game.hands[seat]]
+        drawn = game.deck_colours[game.deck_of(seat)]
+        offer = [(cid, drawn) for cid in game.hands[seat]]
+        deck = drawn
     else:
-        deck = None
         offer = [(p[-1], game.deck_colours[k]) for k, p in enumerate(game.discards) if p]
     commit = game.commits[seat]
-    cards = []
+    cards: list[CardOffer] = []
     for cid, colour in offer:
         card = cat.cards[cid]
         buys = [a for a in legal if a.get("card") == cid and a.get("mode") == "buy"]
@@ -247,7 +266,8 @@ def _cards_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]
             "picked": (commit["mode"] if commit is not None and commit.get("card") == cid
                        else None),
         })
-    return {"kind": game.step, "coins": game.coins[seat], "deck_colour": deck, "cards": cards}
+    return {"kind": DRAFT if game.step == DRAFT else PHASE_B, "coins": game.coins[seat],
+            "deck_colour": deck, "cards": cards}
 
 
 def _second_action(game: Game) -> bool:
@@ -258,12 +278,12 @@ def _reduction(game: Game, seat: int) -> int:
     return game.eff[seat].get("P14", 0) * game.catalog.rules.eff("P14", "reduction")
 
 
-def _colony_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def _colony_context(game: Game, seat: int, legal: list[Action]) -> ColonyContext:
     """E2 with P9, P13, P14, P15: each level's reachability, price and top tile."""
     cat = game.catalog
     coins = game.coins[seat]
     held = {cat.colonies[t].requirement for t, _ in game.colonies[seat]}
-    levels = []
+    levels: list[ColonyLevel] = []
     for level, stack in zip(cat.rules.colony_levels, game.colony_stacks, strict=True):
         gap = game.requirement_gap(seat, level, MILITARY)
         pay = game.requirement_payment(seat, gap)
@@ -295,14 +315,14 @@ def _colony_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any
     }
 
 
-def _statue_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def _statue_context(game: Game, seat: int, legal: list[Action]) -> StatueContext:
     """E3 with P4, P13, P14, P15: each space's reachability, price, steps and points."""
     cat = game.catalog
     coins = game.coins[seat]
     tiles = dict(zip(TRACK_COLOURS, game.tiles[seat], strict=True))
     p4_steps = game.eff[seat].get("P4", 0) * cat.rules.eff("P4", "steps")
     now = scoring.breakdown(game, seat)["statues"]
-    spaces = []
+    spaces: list[StatueSpaceContext] = []
     for i, (space, placed) in enumerate(zip(cat.statues, game.statues[seat], strict=True)):
         gap = game.requirement_gap(seat, space.requirement, CULTURE)
         pay = game.requirement_payment(seat, gap)
@@ -341,7 +361,7 @@ def _statue_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any
     }
 
 
-def _feeding_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def _feeding_context(game: Game, seat: int, legal: list[Action]) -> FeedingContext:
     """F1 with P6: the seat's cards by colour, what removing each loses, how many must go."""
     cat = game.catalog
     rules = cat.rules
@@ -349,7 +369,7 @@ def _feeding_context(game: Game, seat: int, legal: list[Action]) -> dict[str, An
     left = set(st["cards"])
     removable = {a["card"] for a in legal if a["type"] == "feed_remove"}
     order = sorted(game.tableau[seat], key=lambda c: COLOURS.index(cat.cards[c].colour))
-    cards = []
+    cards: list[FeedingCard] = []
     for cid in order:
         card = cat.cards[cid]
         cards.append({
@@ -369,7 +389,7 @@ def _feeding_context(game: Game, seat: int, legal: list[Action]) -> dict[str, An
     }
 
 
-def _medals_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def _medals_context(game: Game, seat: int, legal: list[Action]) -> MedalsContext:
     """M1 with P5 prices; what one more silver (per tile colour) or gold medal scores now
     (G1 with P10, P12), with this seat's hidden purchases counted."""
     rules = game.catalog.rules
@@ -403,7 +423,7 @@ def _medals_context(game: Game, seat: int, legal: list[Action]) -> dict[str, Any
     }
 
 
-_CONTEXTS: dict[str, Callable[[Game, int, list[Action]], dict[str, Any]]] = {
+_CONTEXTS: dict[str, Callable[[Game, int, list[Action]], Context]] = {
     SETUP_SIDE: _setup_side_context, WHEEL: _wheel_context, DRAFT: _cards_context,
     PHASE_B: _cards_context, COLONY: _colony_context, STATUE: _statue_context,
     FEEDING: _feeding_context, MEDALS: _medals_context,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from hadara.content import TRACKS, Card, Catalog
 from hadara.effects import effect_text as effect_text  # the wording; re-exported
+from hadara.types import ColonyFront
 
 from . import icons, theme
 from .canvas import CAP, Canvas, Fit
@@ -250,7 +251,7 @@ COLONY_EDGE = (150, 120, 70)
 
 
 def colony_front(cv: Canvas, x: float, y: float, w: float, h: float, level: int,
-                 top: dict | None, count: int) -> None:
+                 top: ColonyFront | None, count: int) -> None:
     """A colony stack (E2): military needed, tiles left, the top tile's front: its plunder
     coins and points, and what integrating it (turning it over) costs."""
     cv.box(x, y, x + w, y + h, fill=COLONY_SAND if top else theme.PANEL_ALT,

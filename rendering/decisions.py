@@ -15,10 +15,9 @@ the seat's decision context (``view["private"]["context"]``, :mod:`hadara.types`
 
 from __future__ import annotations
 
-from typing import Any
-
 from hadara.content import TRACK_COLOURS, TRACKS, Catalog, Effect
 from hadara.effects import effect_text
+from hadara.types import CardsContext, FeedingContext, SetupSideContext, WheelContext
 
 from . import icons, theme
 from .canvas import Canvas
@@ -49,8 +48,6 @@ from .lexicon import (
 )
 from .parts import View, display_name, emblem_name, title
 
-Ctx = dict[str, Any]
-
 FULL_W, FULL_H = 377, 450
 GRID_COLS = 5
 FEED_ROWS = 2
@@ -68,7 +65,7 @@ def _measure(fonts: FontBook, locale: str) -> Canvas:
 # ------------------------------------------------------------------------------- setup side
 
 
-def setup_side(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def setup_side(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: SetupSideContext,
                locale: str = "en") -> Canvas:
     """R-S3: both sides of the seat's setup card."""
     chosen = ctx.get("chosen")
@@ -110,7 +107,7 @@ WHEEL_GAP = 6
 LEGEND_H = 66  # an emblem and a name on up to two lines
 
 
-def wheel(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def wheel(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: WheelContext,
           locale: str = "en") -> Canvas:
     """R-A1/R-S6: per deck the chooser may point at, the deck each seat draws from first."""
     options = ctx["options"]
@@ -163,7 +160,7 @@ def wheel(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
 # ------------------------------------------------------------------------------------ draft
 
 
-def draft(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def draft(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: CardsContext,
           locale: str = "en") -> Canvas:
     """R-A2/R-A3: the two drawn cards with the seat's price and sale value."""
     offers = ctx["cards"][:2]
@@ -172,8 +169,8 @@ def draft(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
         name = card_title(locale, catalog, picked["card"])
         text = tr(locale, "image.draft.picked.sell" if picked["picked"] == "sell"
                   else "image.draft.picked.buy", card=name)
-    elif ctx.get("deck_colour"):
-        text = tr(locale, "image.draft.offer", colour=colour_word(locale, ctx["deck_colour"]))
+    elif deck := ctx["deck_colour"]:
+        text = tr(locale, "image.draft.offer", colour=colour_word(locale, deck))
     else:
         text = tr(locale, "image.draft.offer.any")
     lines = wrap_lines(_measure(fonts, locale), text)
@@ -205,7 +202,7 @@ def draft(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
 # ---------------------------------------------------------------------------------- phase B
 
 
-def phase_b(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def phase_b(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: CardsContext,
             locale: str = "en") -> Canvas:
     """R-B1: the top card of each discard pile at the seat's prices; effects worded."""
     offers = ctx["cards"]
@@ -270,11 +267,11 @@ def draw_effect_note(cv: Canvas, y: float, badge: str | None, lines: list[str]) 
 # ---------------------------------------------------------------------------------- feeding
 
 
-def feeding_pages(ctx: Ctx) -> int:
+def feeding_pages(ctx: FeedingContext) -> int:
     return max(1, -(-len(ctx["cards"]) // FEED_PER_PAGE))
 
 
-def feeding(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def feeding(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: FeedingContext,
             page: int, locale: str = "en") -> Canvas:
     """F1 + P6: the seat's cards by colour, how many must go, the P6 alternative."""
     pages = feeding_pages(ctx)

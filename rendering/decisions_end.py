@@ -14,9 +14,16 @@ context (``view["private"]["context"]``, :mod:`hadara.types`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from hadara.content import TRACK_COLOURS, Catalog
+from hadara.types import (
+    ColonyContext,
+    ColonyLevel,
+    GoldContext,
+    MedalsContext,
+    SilverContext,
+    StatueContext,
+    StatueSpaceContext,
+)
 
 from . import icons, theme
 from .canvas import Canvas
@@ -36,8 +43,6 @@ from .decision_common import (
 from .fonts import FontBook
 from .lexicon import capital, colour_word, tr, track_icon, track_word
 from .parts import View, title
-
-Ctx = dict[str, Any]
 
 ROW_H = 80
 ROW_GAP = 6
@@ -63,7 +68,7 @@ def _have(locale: str, track: str, value: int, reduction: int) -> str:
 # ----------------------------------------------------------------------------------- colony
 
 
-def _colony_status(lv: Ctx, ctx: Ctx, locale: str) -> str:
+def _colony_status(lv: ColonyLevel, ctx: ColonyContext, locale: str) -> str:
     if not lv["reachable"]:
         code = lv["reason"] or "not_legal"
         params = {"level": lv["level"], "have": ctx["military"], "reduction": ctx["reduction"],
@@ -85,7 +90,7 @@ def _notes(cv: Canvas, notes: list[str]) -> list[str]:
     return [line for note in notes for line in cv.wrap(note, theme.MIN_TEXT, INNER_W)]
 
 
-def colony(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def colony(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: ColonyContext,
            locale: str = "en") -> Canvas:
     levels = ctx["levels"]
     have = _have(locale, "military", ctx["military"], ctx["reduction"])
@@ -142,7 +147,7 @@ SIDE_X = 190  # colour side column
 POINTS_X = 520  # points side column
 
 
-def _statue_status(sp: Ctx, ctx: Ctx, locale: str) -> str:
+def _statue_status(sp: StatueSpaceContext, ctx: StatueContext, locale: str) -> str:
     if sp["reachable"]:
         return (tr(locale, "image.statue.reach.pay", pay=sp["pay"]) if sp["pay"]
                 else tr(locale, "image.statue.reach"))
@@ -158,7 +163,7 @@ def _statue_status(sp: Ctx, ctx: Ctx, locale: str) -> str:
 TILE_ITEM_W = 34 + 6 + 50 + 22
 
 
-def statue(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def statue(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: StatueContext,
            locale: str = "en") -> Canvas:
     spaces = ctx["spaces"]
     have = _have(locale, "culture", ctx["culture"], ctx["reduction"])
@@ -232,7 +237,8 @@ GOLD_H = 150
 CELL_H = 92
 
 
-def _medal_status(kind: str, m: Ctx, coins: int, catalog: Catalog, can: bool,
+def _medal_status(kind: str, m: SilverContext | GoldContext, coins: int, catalog: Catalog,
+                  can: bool,
                   locale: str) -> str:
     if can:
         return tr(locale, "image.medals.can.silver" if kind == "silver"
@@ -242,12 +248,13 @@ def _medal_status(kind: str, m: Ctx, coins: int, catalog: Catalog, can: bool,
         return why("max_medals", {"kind": kind, "max": most}, locale)
     if m["price"] > coins:
         return why("medal_cost", {"cost": m["price"], "have": coins}, locale)
-    if kind == "silver" and not any(m["tiles"].values()):
+    if kind == "silver" and "tiles" in m and not any(m["tiles"].values()):
         return why("no_bonus_tile", {}, locale)
     return tr(locale, "image.medals.unavailable")
 
 
-def _medal_head(cv: Canvas, y: float, kind: str, m: Ctx, coins: int) -> None:
+def _medal_head(cv: Canvas, y: float, kind: str, m: SilverContext | GoldContext,
+                coins: int) -> None:
     cy = y + 32
     cv.paste(icons.medal(kind, 46), MARGIN + 14, cy - 24)
     left = cv.t("image.medals.left", left=m["left"], total=m["held"] + m["left"])
@@ -265,7 +272,7 @@ def _medal_head(cv: Canvas, y: float, kind: str, m: Ctx, coins: int) -> None:
             anchor="rm", max_width=MARGIN + INNER_W - 14 - (x + w + 16))
 
 
-def medals(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: Ctx,
+def medals(view: View, catalog: Catalog, fonts: FontBook, seat: int, ctx: MedalsContext,
            locale: str = "en") -> Canvas:
     silver, gold, coins = ctx["silver"], ctx["gold"], ctx["coins"]
     lines = wrap_lines(Canvas(8, 8, fonts, locale=locale), tr(locale, "image.medals.line"))

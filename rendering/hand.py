@@ -10,9 +10,6 @@ the image keeps a chat-friendly shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from hadara.content import Card, Catalog
 
 from . import decisions, decisions_end, theme
@@ -27,17 +24,6 @@ GRID_COLS = decisions.GRID_COLS
 GRID_ROWS = 3  # cards per page of the plain card list
 ROW_GAP = 10
 
-Drawer = Callable[[View, Catalog, FontBook, int, dict[str, Any], str], Canvas]
-
-DRAWERS: dict[str, Drawer] = {
-    "setup_side": decisions.setup_side,
-    "wheel": decisions.wheel,
-    "draft": decisions.draft,
-    "phase_b": decisions.phase_b,
-    "colony": decisions_end.colony,
-    "statue": decisions_end.statue,
-    "medals": decisions_end.medals,
-}
 
 
 def buy_price(view: View, seat: int, card: Card) -> int:
@@ -94,9 +80,21 @@ def draw_hand(view: View, catalog: Catalog, fonts: FontBook, page: int = 0,
     ctx = view["private"].get("context")
     if ctx is None:
         return _cards(view, catalog, fonts, seat, page, locale)
+    # One drawer per kind; testing the kind narrows the context to that kind's shape.
     if ctx["kind"] == "feeding":
         return decisions.feeding(view, catalog, fonts, seat, ctx, page, locale)
-    drawer = DRAWERS.get(ctx["kind"])
-    if drawer is None:
-        return _cards(view, catalog, fonts, seat, page, locale)
-    return drawer(view, catalog, fonts, seat, ctx, locale)
+    if ctx["kind"] == "setup_side":
+        return decisions.setup_side(view, catalog, fonts, seat, ctx, locale)
+    if ctx["kind"] == "wheel":
+        return decisions.wheel(view, catalog, fonts, seat, ctx, locale)
+    if ctx["kind"] == "draft":
+        return decisions.draft(view, catalog, fonts, seat, ctx, locale)
+    if ctx["kind"] == "phase_b":
+        return decisions.phase_b(view, catalog, fonts, seat, ctx, locale)
+    if ctx["kind"] == "colony":
+        return decisions_end.colony(view, catalog, fonts, seat, ctx, locale)
+    if ctx["kind"] == "statue":
+        return decisions_end.statue(view, catalog, fonts, seat, ctx, locale)
+    if ctx["kind"] == "medals":
+        return decisions_end.medals(view, catalog, fonts, seat, ctx, locale)
+    return _cards(view, catalog, fonts, seat, page, locale)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from PIL import Image
 
 from hadara.content import TRACK_COLOURS, TRACKS, Catalog
+from hadara.types import ColonyView, SeatView, StatueView
 
 from . import icons, theme
 from .canvas import Canvas
@@ -128,7 +129,7 @@ def tile(cv: Canvas, x: float, cy: float, colour: str, size: int) -> None:
                      x + size / 2, cy)
 
 
-def _colony(cv: Canvas, x: float, cy: float, colony: dict | None) -> None:
+def _colony(cv: Canvas, x: float, cy: float, colony: ColonyView | None) -> None:
     """A colony slot: a held tile (coin side gold, integrated back brown) with its points, or a
     small faint hexagon for a level not held."""
     cx = x + HEX_W / 2
@@ -143,7 +144,7 @@ def _colony(cv: Canvas, x: float, cy: float, colony: dict | None) -> None:
     cv.text(cx, cy, str(points), theme.MIN_TEXT, bold=True, fill=ink, anchor="mm")
 
 
-def _statue(cv: Canvas, x: float, cy: float, points: int, placed: dict | None) -> None:
+def _statue(cv: Canvas, x: float, cy: float, points: int, placed: StatueView | None) -> None:
     """A statue space: carved (the bonus tile's colour, the statue's points and, for the
     tile's points side, ★; for its colour side, the track's icon) or a small faint statue."""
     if placed is None:
@@ -307,7 +308,7 @@ def _markers_width(view: View, seat: int) -> float:
     return float(sum(m.width + 4 for m in _markers(view, seat)) + (34 if chosen else 0))
 
 
-def _line1_right(cv: Canvas, s: dict, right: float, cy: float) -> float:
+def _line1_right(cv: Canvas, s: SeatView, right: float, cy: float) -> float:
     """Score pill and coins, drawn from the right; returns their left edge."""
     score = s["score"]["total"]
     nw = cv.measure(str(score), theme.BIG, True)

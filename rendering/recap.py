@@ -42,10 +42,12 @@ PIP_R = 9
 def quiet(view: View) -> View:
     """An epoch-end view without the markers of the step that follows it (the next epoch's
     first player, who we wait on, who chose): the boards as the epoch left them."""
-    out = dict(view)
+    out = view.copy()
     out["waiting_on"] = []
     out["first"] = -1
-    out["seats"] = [{**s, "committed": False} for s in view["seats"]]
+    out["seats"] = [s.copy() for s in view["seats"]]
+    for s in out["seats"]:
+        s["committed"] = False
     return out
 
 

@@ -8,7 +8,7 @@ advanced game of the same seed is played up to it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,7 +96,7 @@ class Sample:
         return [k for k in KINDS if k not in self.decisions]
 
 
-def _richness(game: Game, kind: str, ctx: dict[str, Any], players: int) -> tuple[int, ...]:
+def _richness(game: Game, kind: str, ctx: Mapping[str, Any], players: int) -> tuple[int, ...]:
     """How much a decision shows (the sample keeps the richest, the earliest of equals): a
     round-2 draft, a late Phase-B take, epoch II's end-of-phase decisions with the most in
     reach, and medals with both kinds for sale."""
@@ -151,7 +151,7 @@ def play_sample(players: int, seed: int, variant: str = "basic",
             seen = view(game, d.seat)
             ctx = seen["private"].get("context")
             kind = ctx["kind"] if ctx else None
-            if kind in KINDS:
+            if ctx is not None and kind in KINDS:
                 rich = _richness(game, kind, ctx, players)
                 if kind not in richness or rich > richness[kind]:
                     richness[kind], sample.decisions[kind] = rich, seen

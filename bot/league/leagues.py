@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.service import refusals, scheduler
+from bot.service import refusals
 from bot.service.refusals import Refusal
 from bot.service.service import GameService
+from bot.service.timecontrol import rules
 from bot.storage.base import (
     ABANDONED,
     FINISHED,
@@ -232,7 +233,7 @@ class LeagueService:
         if variant not in VARIANTS:
             raise Refusal(refusals.BAD_REQUEST, "The variant must be basic or advanced.",
                           "bad_variant", variants=list(VARIANTS))
-        tc = scheduler.parse_time_control(time_control)  # raises bad_time_control
+        tc = rules.parse_time_control(time_control)  # raises bad_time_control
         try:
             pts = normalise_points(points, table_size)
         except (TypeError, ValueError) as exc:

@@ -3,8 +3,8 @@ Discord in it (docs/service.md)."""
 
 from .images import ImageCache, shared_cache
 from .refusals import CODES, Refusal
-from .service import GameService, GameSnapshot, final_ranking
+from .service import GameService, GameSnapshot
 from .updates import Update, Waiting
 
 __all__ = ["CODES", "GameService", "GameSnapshot", "ImageCache", "Refusal", "Update",
-           "Waiting", "final_ranking", "shared_cache"]
+           "Waiting", "shared_cache"]

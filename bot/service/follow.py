@@ -19,21 +19,22 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot import access
-from bot.storage.base import ABANDONED, ACTIVE, FINISHED, Store
+from bot.storage.base import ABANDONED, ACTIVE, FINISHED, JSONObject, Store
+from hadara.scoring import final_ranking
 
-from . import edges, refusals, updates
+from . import checks, refusals, updates
 from .refusals import Refusal
-from .updates import Hub, Update, final_ranking
+from .updates import Hub, Update
 
 if TYPE_CHECKING:
     from hadara.engine import Game
 
-    from .live import LiveGames
+    from .memory import Memory
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class Digest:
     final: bool
     standings: list[Standing]  # by rank
     winners: list[int] = field(default_factory=list)  # seats (final digest)
-    discord: dict[str, Any] = field(default_factory=dict)  # the record's guild, thread …
+    discord: JSONObject = field(default_factory=dict)  # the record's guild, thread …
 
 
 def digest_due(update: Update) -> bool:
@@ -83,7 +84,7 @@ def digest_due(update: Update) -> bool:
 def standings(game: Game, update: Update) -> tuple[list[Standing], list[int]]:
     """The seats ranked as the final ranking ranks them (conceded seats last), with what each
     holds now."""
-    rows, winners = final_ranking(game, update.seats)
+    rows, winners = final_ranking(game, checks.conceded(update.seats))
     seats = {s.seat: s for s in update.seats}
     out = []
     for row in rows:
@@ -101,16 +102,16 @@ def standings(game: Game, update: Update) -> tuple[list[Standing], list[int]]:
 
 class Follows:
     """The followers of games (in ``store``) and their digests (from ``hub``'s updates and
-    the games in ``live``)."""
+    the games in ``memory``)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], live: LiveGames,
+    def __init__(self, store: Store, clock: Callable[[], float], memory: Memory,
                  hub: Hub) -> None:
         self.store = store
         self.clock = clock
-        self.live = live
-        self._listeners: dict[int, Callable[[Digest], Any]] = {}
+        self.memory = memory
+        self._listeners: dict[int, Callable[[Digest], object]] = {}
         self._next = 0
-        self._tasks: set[asyncio.Future[Any]] = set()
+        self._tasks: set[asyncio.Future[object]] = set()
         hub.subscribe(self._on_update)
 
     # -- following
@@ -120,14 +121,14 @@ class Follows:
         (the user holds a seat: nothing stored) or ``FULL`` (no more followers allowed).
         Refusals: ``not_found``, ``not_started``, ``finished``, ``abandoned``,
         ``bad_request`` (``bad_user``), ``storage_unavailable``."""
-        edges.check_user(user_id)
-        rec = await self.live.record(game_id)
-        if any(s.user_id == user_id for s in rec.seats):
+        checks.check_user(user_id)
+        rec = await self.memory.record(game_id)
+        if checks.seat_of(rec, user_id) is not None:
             return PLAYING
         if rec.status != ACTIVE:
-            edges.ended(rec.status)
+            checks.ended(rec.status)
             raise Refusal(refusals.NOT_STARTED, "The game has not started yet.")
-        async with edges.storage():
+        async with checks.storage():
             following = {f.user_id for f in await self.store.followers(game_id)}
             if user_id not in following and (
                     len(following) >= MAX_FOLLOWERS
@@ -138,17 +139,17 @@ class Follows:
 
     async def followers(self, game_id: int) -> list[int]:
         """The users following the game, in the order they followed."""
-        async with edges.storage():
+        async with checks.storage():
             return [f.user_id for f in await self.store.followers(game_id)]
 
     async def forget(self, game_id: int) -> int:
         """Forget the game's followers (it ended, the final digest went out)."""
-        async with edges.storage():
+        async with checks.storage():
             return await self.store.forget_followers(game_id)
 
     # -- digests
 
-    def listen(self, callback: Callable[[Digest], Any]) -> Callable[[], None]:
+    def listen(self, callback: Callable[[Digest], object]) -> Callable[[], None]:
         """Call ``callback`` with every digest (a coroutine it returns is run as a task);
         returns the unsubscribe function."""
         key = self._next
@@ -165,13 +166,13 @@ class Follows:
         update left it (call it while the update is being published)."""
         if not digest_due(update) or update.status not in (ACTIVE, FINISHED):
             return None
-        live = self.live.games.get(update.game_id)
-        game = live.game if live is not None else None
-        if live is None or game is None or game.version != update.version:
+        held = self.memory.games.get(update.game_id)
+        game = held.game if held is not None else None
+        if held is None or game is None or game.version != update.version:
             log.warning("no digest for game %s at version %s: the game moved on",
                         update.game_id, update.version)
             return None
-        if access.is_private(live.record.options):
+        if access.is_private(held.record.options):
             # someone else's practice game: followed before it was private to its owner
             # (bot/access.py), never told now; the followers are forgotten
             self._spawn(self._forget_quietly(update.game_id))
@@ -179,10 +180,10 @@ class Follows:
         rows, winners = standings(game, update)
         if update.over:
             return Digest(update.game_id, 3, True, rows, list(update.winners or winners),
-                          dict(live.record.discord))
+                          dict(held.record.discord))
         ended = max(int(ev.get("epoch", 0)) for ev in update.public
                     if ev.get("kind") == "epoch_ended")
-        return Digest(update.game_id, ended, False, rows, [], dict(live.record.discord))
+        return Digest(update.game_id, ended, False, rows, [], dict(held.record.discord))
 
     def _on_update(self, update: Update) -> None:
         if update.status == ABANDONED and update.cause == updates.ABANDONED:
@@ -202,7 +203,7 @@ class Follows:
             except Exception:  # a listener's fault never breaks the game
                 log.exception("digest listener failed")
 
-    def _spawn(self, awaitable: Any) -> None:
+    def _spawn(self, awaitable: Awaitable[object]) -> None:
         task = asyncio.ensure_future(awaitable)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

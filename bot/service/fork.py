@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot import limits
 from bot.storage.base import (
@@ -36,20 +36,21 @@ from bot.storage.base import (
     LOBBY,
     ActionRecord,
     GameRecord,
+    JSONObject,
     SeatRecord,
     Store,
 )
 from hadara.ai import agent_names
 from hadara.engine import Result
 
-from . import edges, refusals, updates
-from .live import PERSON, author, new_revision
+from . import checks, refusals, updates
 from .lobby import lobby_record, open_lobby
+from .memory import PERSON, author
 from .refusals import Refusal
-from .updates import Update
+from .updates import Update, new_revision
 
 if TYPE_CHECKING:
-    from .live import LiveGames
+    from .memory import Memory
     from .writes import Writes
 
 #: ``submitted_by`` of a seat's person: their clicks and the plans they queued (as the review).
@@ -75,15 +76,15 @@ def table_level(rec: GameRecord) -> str:
 class Forks:
     """The fork calls of :class:`~bot.service.service.GameService` (see there)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], live: LiveGames,
+    def __init__(self, store: Store, clock: Callable[[], float], memory: Memory,
                  writes: Writes) -> None:
         self.store = store
         self.clock = clock
-        self.live = live
+        self.memory = memory
         self.writes = writes
 
     async def _original(self, game_id: int) -> tuple[GameRecord, list[ActionRecord]]:
-        stored = await self.live.stored(game_id) if type(game_id) is int else None
+        stored = await self.memory.stored(game_id) if type(game_id) is int else None
         if stored is None:
             raise Refusal(refusals.NOT_FOUND, "There is no such game.",
                           game_id=str(game_id)[:20])
@@ -101,7 +102,7 @@ class Forks:
         """The user's practice games not over (they bound how many may be open)."""
         out = []
         for gid in await self.store.games_of_user(user_id, (LOBBY, ACTIVE)):
-            rec = (await self.live.load(gid)).record
+            rec = (await self.memory.load(gid)).record
             if rec.host_user_id == user_id and is_fork(rec):
                 out.append(gid)
         return out
@@ -110,13 +111,13 @@ class Forks:
         """Whether the decision at log ``index`` of a finished game is ``user_id``'s own (what
         :meth:`create` accepts, the limit aside): the replay viewer offers "Play from here"
         then. Reads the live game, copies nothing."""
-        live = await self.live.load(game_id)
-        game = live.game
-        if live.record.status != FINISHED or game is None or game.log is None \
-                or not 0 <= index < len(game.log) or index >= len(live.authors):
+        held = await self.memory.load(game_id)
+        game = held.game
+        if held.record.status != FINISHED or game is None or game.log is None \
+                or not 0 <= index < len(game.log) or index >= len(held.authors):
             return False
-        seat = next((s.seat for s in live.record.seats if s.user_id == user_id), None)
-        code = live.authors[index]
+        seat = checks.seat_of(held.record, user_id)
+        code = held.authors[index]
         return seat is not None and code // 4 == seat and code % 4 == PERSON
 
     async def create(self, game_id: int, user_id: int, index: int,
@@ -128,11 +129,9 @@ class Forks:
         ``not_your_decision`` (``fork_not_own``: a decision of another seat, or one an AI
         made for the seat),
         ``limited`` (``practice_games``)."""
-        edges.check_user(user_id)
+        checks.check_user(user_id)
         rec, actions = await self._original(game_id)
-        seat = next((s.seat for s in rec.seats if s.user_id == user_id), None)
-        if seat is None:
-            raise Refusal(refusals.NOT_SEATED, "You have no seat in this game.")
+        seat = checks.any_seat(rec, user_id)
         if type(index) is not int or not 0 <= index < len(actions):
             raise Refusal(refusals.BAD_REQUEST, "There is no such decision in this game.",
                           "fork_bad_index", index=str(index)[:20])
@@ -160,21 +159,21 @@ class Forks:
                      "practice": True,
                      FORK: {"game": game_id, "action": index, "seat": seat}},
             created_at=now, updated_at=now, host_user_id=user_id, seats=seats)
-        return await open_lobby(self.store, self.live, self.writes, record)
+        return await open_lobby(self.store, self.memory, self.writes, record)
 
     async def start(self, fork_id: int, user_id: int) -> Update:
         """The practice game at its moment: the original's setup and seed, its rows before
         the decision copied (the status turns ``active`` in their transaction), published as
-        a start (the service then plays it on: the AI seats move)."""
-        async with self.live.locked(fork_id) as live:
-            rec = lobby_record(live)
+        a start (``PlayOn`` then plays it on: the AI seats move)."""
+        async with self.memory.locked(fork_id) as held:
+            rec = lobby_record(held)
             fork = rec.options.get(FORK)
             if not isinstance(fork, dict) or rec.host_user_id != user_id:
                 raise Refusal(refusals.NOT_HOST, "Only its player starts a practice game.")
             orig, actions = await self._original(int(fork["game"]))
             index, seat = int(fork["action"]), int(fork["seat"])
             prefix = actions[:index]
-            game = await self.live.rebuild(orig, [(a.seat, a.action) for a in prefix])
+            game = await self.memory.rebuild(orig, [(a.seat, a.action) for a in prefix])
             if game.decision_ids[seat] is None or game.is_over:  # pragma: no cover
                 raise Refusal(refusals.BAD_REQUEST, "That decision cannot be played again.",
                               "fork_bad_index", index=str(index))
@@ -184,17 +183,17 @@ class Forks:
                             rules_version=orig.rules_version, updated_at=now)
             rows = [ActionRecord(a.seq, a.seat, copy.deepcopy(a.action), a.decision_id,
                                  a.submitted_by, now) for a in prefix]
-            async with edges.storage():
+            async with checks.storage():
                 await self.writes.save(ready, None)  # still a lobby: no timers, no rows
                 await self.store.write_actions(fork_id, rows, ACTIVE)
             new = replace(ready, status=ACTIVE)
-            live.record, live.game, live.rev = new, game, new_revision()
-            live.authors = [a.seat * 4 + author(a.submitted_by) for a in prefix]
+            held.record, held.game, held.rev = new, game, new_revision()
+            held.authors = [a.seat * 4 + author(a.submitted_by) for a in prefix]
             self.store.notify(fork_id, game.version)
-            return self.writes.update(live, None, game, Result(), updates.STARTED, [])
+            return self.writes.update(held, None, game, Result(), updates.STARTED, [])
 
 
-def fork_of(rec: GameRecord) -> dict[str, Any] | None:
+def fork_of(rec: GameRecord) -> JSONObject | None:
     """``{"game", "action", "seat"}`` of a practice game, None for any other game."""
     fork = rec.options.get(FORK)
     return dict(fork) if isinstance(fork, dict) else None

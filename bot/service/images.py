@@ -1,12 +1,14 @@
-"""Images through the service: rendered off the event loop, cached by bytes for the process.
+"""The picture jobs and the picture cache (``pictures.py`` draws with them).
 
-:func:`render_job` is a top-level function (picklable) that a thread or process pool runs: it
-takes a view (plain JSON) and the content version (plus its data files when that is not the
-running content) and returns PNG bytes; :func:`recap_job` replays a finished game from its
-setup, seed and log and draws its recap (an animated GIF). :class:`ImageCache` is an LRU cache bounded in bytes;
-one instance (:func:`shared_cache`) serves the whole process, keyed by
-``(game_id, revision, kind, seat, language)`` — the revision is process-wide and changes with
-every change of a game, so a key never names two different pictures.
+The jobs are top-level functions (picklable) that a thread or process pool runs: each takes
+views (plain JSON) and the content version (plus its data files when that is not the running
+content) and returns its pictures: :func:`render_job` the board, a hand, the scores (PNG);
+:func:`recap_job` replays a finished game from its setup, seed and log and draws its recap (an
+animated GIF); :func:`reveals_job`, :func:`card_job`, :func:`leaderboard_job`.
+:class:`ImageCache` is an LRU cache bounded in bytes; one instance (:func:`shared_cache`)
+serves the whole process, keyed by ``(game_id, revision, kind, seat, language)`` — the
+revision is process-wide and changes with every change of a game, so a key never names two
+different pictures.
 """
 
 from __future__ import annotations
@@ -14,17 +16,24 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
+
+from bot.storage.base import JSONObject
+from hadara.content import Catalog
+from hadara.replay import LogEntry, steps
+from hadara.types import Event, ViewData
 
 from .content import Files, worker_catalog
 
 Key = tuple[int, int, str, int | None, str]
+#: A leaderboard's rows (``rendering.leaderboard``): a JSON object per line.
+Rows = Sequence[Mapping[str, Any]]
 
 DEFAULT_CACHE_MB = 64
 
 
-def render_job(kind: str, view: dict[str, Any], version: str | None, files: Files | None,
+def render_job(kind: str, view: ViewData, version: str | None, files: Files | None,
                page: int = 0, language: str = "en") -> dict[str, bytes]:
     """Render one picture in a worker, its text in ``language``: ``board`` gives {"table",
     "players"}, ``hand`` (a seat's view) {"hand": …}, ``scores`` {"scores": …}."""
@@ -40,35 +49,69 @@ def render_job(kind: str, view: dict[str, Any], version: str | None, files: File
     raise ValueError(f"unknown image kind {kind!r}")
 
 
-def recap_views(setup: dict[str, Any], seed: int | None, entries: list[dict[str, Any]],
-                catalog: Any) -> list[dict[str, Any]]:
+def recap_views(setup: JSONObject, seed: int | None, entries: Sequence[LogEntry],
+                catalog: Catalog) -> list[ViewData]:
     """The spectator views of a game at the end of each epoch (after the action whose public
     events say ``epoch_ended``) and, when the log ends the game, at its end: replayed from
     its setup, seed and log (``entries``: ``{"seat", "action"}``, as ``Game.log`` holds)."""
-    from hadara.engine import Game
-    from hadara.setup import Setup
     from hadara.views import spectator_view
 
-    replay = Game.from_setup(Setup.from_dict(setup), seed, catalog)
     out = []
-    for entry in entries:
-        result = replay.apply(entry["seat"], entry["action"])
-        if any(ev.get("kind") == "epoch_ended" for ev in result.public):
-            out.append(spectator_view(replay))
-    if replay.is_over:
-        out.append(spectator_view(replay))
+    game = None
+    for step in steps(setup, seed, catalog, entries):
+        game = step.game
+        if step.entry is not None and any(ev.get("kind") == "epoch_ended"
+                                          for ev in step.result.public):
+            out.append(spectator_view(game))
+    if game is not None and game.is_over:
+        out.append(spectator_view(game))
     return out
 
 
-def recap_job(setup: dict[str, Any], seed: int | None, entries: list[dict[str, Any]],
-              version: str | None, files: Files | None, language: str = "en") -> bytes:
+def recap_job(setup: JSONObject, seed: int | None, entries: Sequence[LogEntry],
+              version: str | None, files: Files | None, language: str = "en"
+              ) -> dict[str, bytes]:
     """The recap of a finished game (``rendering.render_recap``), replayed and drawn in a
-    worker."""
+    worker: ``{"recap": gif}``."""
     import rendering
 
     cat = worker_catalog(version, files)
-    return rendering.render_recap(recap_views(setup, seed, entries, cat), cat,
-                                  locale=language)
+    return {"recap": rendering.render_recap(recap_views(setup, seed, entries, cat), cat,
+                                            locale=language)}
+
+
+def reveals_job(events: list[Event], data: ViewData, version: str | None, files: Files | None,
+                language: str) -> list[bytes]:
+    """The pictures of a round's reveals, from the spectator's view ``data``."""
+    from rendering import render_reveal
+
+    catalog = worker_catalog(version, files)
+    return [render_reveal(ev, data, catalog, locale=language) for ev in events]
+
+
+def card_job(card_id: str, version: str | None, files: Files | None, language: str) -> bytes:
+    """A card's full face on its own small canvas."""
+    from rendering import default_fonts
+    from rendering.canvas import Canvas, png_bytes
+    from rendering.cards import card_face
+
+    catalog = worker_catalog(version, files)
+    card = catalog.cards[card_id]
+    fonts = default_fonts()
+    width, pad = 380, 10
+    scratch = Canvas(width, 900, fonts, locale=language)
+    bottom = card_face(scratch, pad, pad, width - 2 * pad, 880, card, catalog)
+    height = int(bottom) + 24
+    canvas = Canvas(width, height + 2 * pad, fonts, locale=language)
+    card_face(canvas, pad, pad, width - 2 * pad, height, card, catalog)
+    return png_bytes(canvas.image)
+
+
+def leaderboard_job(rows: Rows, title: str, language: str) -> bytes:
+    """A leaderboard or standings picture."""
+    from rendering.leaderboard import render_leaderboard
+
+    return render_leaderboard(list(rows), title, locale=language)
 
 
 class ImageCache:

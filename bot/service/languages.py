@@ -13,7 +13,7 @@ PostgreSQL) is followed within a minute.
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Mapping
 
 from bot.storage.base import Store
 from i18n import DEFAULT, LOCALES, normalise
@@ -38,13 +38,13 @@ class Languages:
             cached = self._keep_user(user_id, settings)
         return cached[1], cached[2]
 
-    def _keep_user(self, user_id: int, settings: dict[str, Any]
+    def _keep_user(self, user_id: int, settings: Mapping[str, object]
                    ) -> tuple[float, str | None, str | None]:
         cached = (time.monotonic(), _known(settings.get(CHOICE)), _known(settings.get(SEEN)))
         self._users[user_id] = cached
         return cached
 
-    async def _update_user(self, user_id: int, **changes: Any) -> None:
+    async def _update_user(self, user_id: int, **changes: str | None) -> None:
         settings = await self.store.get_user_settings(user_id)
         for key, value in changes.items():
             if value is None:
@@ -98,5 +98,5 @@ class Languages:
         self._guilds[guild_id] = (time.monotonic(), language)
 
 
-def _known(value: Any) -> str | None:
+def _known(value: object) -> str | None:
     return value if value in LOCALES else None

@@ -8,9 +8,9 @@ seed shuffles them). Every change is saved, swapped in and published through ``W
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.storage.base import ABANDONED, ACTIVE, LOBBY, GameRecord, SeatRecord, Store
 from hadara.ai import agent_names
@@ -18,15 +18,15 @@ from hadara.engine import RULES_VERSION, Game
 from hadara.setup import VARIANTS
 from i18n import current, has, translate
 
-from . import edges, refusals, updates
-from .live import Live, new_revision
+from . import checks, refusals, updates
+from .memory import Held
 from .refusals import Refusal
-from .scheduler import parse_time_control
-from .updates import Update
+from .timecontrol.rules import parse_time_control
+from .updates import Update, new_revision
 
 if TYPE_CHECKING:
     from .content import Catalogs
-    from .live import LiveGames
+    from .memory import Memory
     from .writes import Writes
 
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -44,15 +44,15 @@ def ai_name(level: str) -> str:
     return translate(current(), key) if has(key) else AI_NAMES.get(level, "AI")
 
 
-def lobby_record(live: Live) -> GameRecord:
+def lobby_record(held: Held) -> GameRecord:
     """The record of a table still in its lobby (``started`` once in play, else the ended
     codes)."""
-    status = live.record.status
+    status = held.record.status
     if status == LOBBY:
-        return live.record
+        return held.record
     if status == ACTIVE:
         raise Refusal(refusals.STARTED, "The game has already started.")
-    edges.ended(status)
+    checks.ended(status)
     raise AssertionError(status)  # pragma: no cover
 
 
@@ -64,20 +64,20 @@ def _room(rec: GameRecord) -> None:
 
 class Lobby:
     """The lobby calls of :class:`~bot.service.service.GameService` (see there), on the
-    ``live`` games; ``new_seed`` draws a started game's seed."""
+    ``memory`` games; ``new_seed`` draws a started game's seed."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], live: LiveGames,
+    def __init__(self, store: Store, clock: Callable[[], float], memory: Memory,
                  writes: Writes, catalogs: Catalogs, new_seed: Callable[[], int]) -> None:
         self.store = store
         self.clock = clock
-        self.live = live
+        self.memory = memory
         self.writes = writes
         self.catalogs = catalogs
         self.new_seed = new_seed
 
     async def create(self, host_user_id: int, host_name: str | None, *, seats: int,
-                     variant: str, rated: bool, hints: bool, options: dict[str, Any] | None,
-                     time_control: Any) -> int:
+                     variant: str, rated: bool, hints: bool,
+                     options: Mapping[str, object] | None, time_control: object) -> int:
         if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
             raise Refusal(refusals.BAD_REQUEST,
                           f"A table has {MIN_SEATS} to {MAX_SEATS} seats.",
@@ -92,36 +92,35 @@ class Lobby:
                                 else extra.pop("time_control", None))
         if tc is not None:
             extra["time_control"] = tc
-        edges.check_user(host_user_id)
+        checks.check_user(host_user_id)
         now = self.clock()
         seat_list = []
         if host_name is not None:
-            seat_list.append(SeatRecord(0, edges.clean_name(host_name, []),
+            seat_list.append(SeatRecord(0, checks.clean_name(host_name, []),
                                         user_id=host_user_id))
         record = GameRecord(
             id=0, status=LOBBY, variant=variant,
             options={**extra, "seats": seats, "rated": bool(rated),
                      "hints": bool(hints)},
             created_at=now, updated_at=now, host_user_id=host_user_id, seats=seat_list)
-        return await open_lobby(self.store, self.live, self.writes, record)
+        return await open_lobby(self.store, self.memory, self.writes, record)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Update:
-        edges.check_user(user_id)
-        async with self.live.locked(game_id) as live:
-            rec = lobby_record(live)
-            if any(s.user_id == user_id for s in rec.seats):
+        checks.check_user(user_id)
+        async with self.memory.locked(game_id) as held:
+            rec = lobby_record(held)
+            if checks.seat_of(rec, user_id) is not None:
                 raise Refusal(refusals.ALREADY_JOINED, "You already have a seat at this "
                               "table.")
             _room(rec)
             names = [s.name for s in rec.seats]
-            seat = SeatRecord(len(rec.seats), edges.clean_name(name, names), user_id=user_id)
-            return await self.writes.save_lobby(live, [*rec.seats, seat], updates.JOINED)
+            seat = SeatRecord(len(rec.seats), checks.clean_name(name, names), user_id=user_id)
+            return await self.writes.save_lobby(held, [*rec.seats, seat], updates.JOINED)
 
     async def leave(self, game_id: int, user_id: int) -> Update:
-        async with self.live.locked(game_id) as live:
-            rec = lobby_record(live)
-            mine = [s for s in rec.seats if s.user_id == user_id]
-            if not mine:
+        async with self.memory.locked(game_id) as held:
+            rec = lobby_record(held)
+            if checks.seat_of(rec, user_id) is None:
                 raise Refusal(refusals.NOT_SEATED, "You have no seat at this table.")
             seats = [s for s in rec.seats if s.user_id != user_id]
             host = rec.host_user_id
@@ -130,13 +129,13 @@ class Lobby:
                 people = [s.user_id for s in seats if s.user_id is not None]
                 host = people[0] if people else None
                 status = LOBBY if people else ABANDONED
-            return await self.writes.save_lobby(live, seats, updates.LEFT, host=host,
+            return await self.writes.save_lobby(held, seats, updates.LEFT, host=host,
                                                 status=status)
 
     async def add_ai(self, game_id: int, level: str, by_user: int | None) -> Update:
-        async with self.live.locked(game_id) as live:
-            rec = lobby_record(live)
-            edges.host(rec, by_user)
+        async with self.memory.locked(game_id) as held:
+            rec = lobby_record(held)
+            checks.host(rec, by_user)
             if level not in agent_names():
                 raise Refusal(refusals.BAD_REQUEST,
                               f"There is no AI level {str(level)[:20]!r}.",
@@ -144,25 +143,25 @@ class Lobby:
             _room(rec)
             names = [s.name for s in rec.seats]
             seat = SeatRecord(len(rec.seats),
-                              edges.clean_name(ai_name(level), names),
+                              checks.clean_name(ai_name(level), names),
                               ai_level=level)
-            return await self.writes.save_lobby(live, [*rec.seats, seat], updates.AI_ADDED)
+            return await self.writes.save_lobby(held, [*rec.seats, seat], updates.AI_ADDED)
 
     async def remove_ai(self, game_id: int, seat: int, by_user: int | None) -> Update:
-        async with self.live.locked(game_id) as live:
-            rec = lobby_record(live)
-            edges.host(rec, by_user)
+        async with self.memory.locked(game_id) as held:
+            rec = lobby_record(held)
+            checks.host(rec, by_user)
             if not any(s.seat == seat and s.ai_level is not None for s in rec.seats):
                 raise Refusal(refusals.NOT_SEATED, "There is no AI in that seat.", "no_ai",
                               seat=seat)
             seats = [s for s in rec.seats if s.seat != seat]
-            return await self.writes.save_lobby(live, seats, updates.AI_REMOVED)
+            return await self.writes.save_lobby(held, seats, updates.AI_REMOVED)
 
     async def start(self, game_id: int, by_user: int | None) -> Update:
-        """The game starts (the service then plays it on)."""
-        async with self.live.locked(game_id) as live:
-            rec = lobby_record(live)
-            edges.host(rec, by_user)
+        """The game starts (``PlayOn`` then plays it on, following the update)."""
+        async with self.memory.locked(game_id) as held:
+            rec = lobby_record(held)
+            checks.host(rec, by_user)
             if len(rec.seats) < MIN_SEATS:
                 raise Refusal(refusals.TOO_FEW_PLAYERS, "A game needs at least two players.",
                               count=len(rec.seats), min=MIN_SEATS)
@@ -179,19 +178,19 @@ class Lobby:
             if new.options.get("rated"):  # never hints in a rated game (docs/leagues.md)
                 new.options["hints"] = False
             await self.writes.save(new, game)
-            live.record, live.game, live.rev = new, game, new_revision()
+            held.record, held.game, held.rev = new, game, new_revision()
             self.store.notify(game_id, game.version)
-            return self.writes.update(live, None, game, game.opening, updates.STARTED, [])
+            return self.writes.update(held, None, game, game.opening, updates.STARTED, [])
 
 
-async def open_lobby(store: Store, games: LiveGames, writes: Writes, record: GameRecord) -> int:
+async def open_lobby(store: Store, memory: Memory, writes: Writes, record: GameRecord) -> int:
     """Store a new game's lobby record (``record.id`` is assigned), hold it in memory and
     publish its creation; the new game's id (a table's lobby, a practice fork)."""
-    async with edges.storage():
+    async with checks.storage():
         gid = await store.create_game(record)
     record = replace(record, id=gid)
     async with store.lock(gid):
-        live = Live(record, None)
-        games.add(live)
-        writes.publish_lobby(live, updates.CREATED)
+        held = Held(record, None)
+        memory.add(held)
+        writes.publish_lobby(held, updates.CREATED)
     return gid

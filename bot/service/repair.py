@@ -1,151 +1,37 @@
-"""Damaged games (docs/service.md, "Damaged games"): the quarantine and the repair.
-
-A stored game that does not rebuild (``live.Broken``, ``live.problem``) is quarantined by
-:class:`Quarantine`: marked in the store, refused ``damaged`` from then on, and announced
-once with a ``damaged`` update (kept for front ends that subscribe later when found while
-resuming at start). :class:`Repairs` finds a damaged game's longest valid beginning and cuts
-the log back to it in one transaction.
+"""Repairing a damaged game (docs/service.md, "Damaged games"): :class:`Repairs` finds its
+longest valid beginning (:meth:`Repairs.diagnose`, the :class:`Diagnosis`) and cuts the log
+back to it in one transaction. What damage is and the quarantine are ``damage.py``'s.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.storage.base import (
     ACTIVE,
     FINISHED,
     DamageRecord,
     GameRecord,
+    JSONObject,
     RawAction,
-    StorageError,
     Store,
 )
 from hadara.engine import Result
 
-from . import edges, refusals, updates
-from .live import Broken, new_revision, problem
+from . import checks, refusals, updates
+from .damage import Broken, Quarantine, problem
 from .refusals import Refusal
-from .updates import Hub, Target, Update
+from .updates import Hub, Update, new_revision
 
 if TYPE_CHECKING:
-    from .live import LiveGames
-    from .scheduler import Scheduler
+    from .memory import Memory
+    from .timecontrol.scheduler import Scheduler
     from .writes import Writes
 
 log = logging.getLogger(__name__)
-
-
-def refused(damage: DamageRecord) -> Refusal:
-    """The refusal of every call on a quarantined game."""
-    return Refusal(refusals.DAMAGED, "This game's stored record is damaged; the server's "
-                   "managers have been told.", damage.reason, game_id=damage.game_id)
-
-
-class Quarantine:
-    """The games marked damaged (by id), and the ``damaged`` updates: announced once in this
-    process, and kept for subscribers still to come (found while resuming at start, or when
-    nobody listened) until one of them was told."""
-
-    def __init__(self, store: Store, clock: Callable[[], float], hub: Hub) -> None:
-        self.store = store
-        self.clock = clock
-        self.hub = hub
-        self.damaged: dict[int, DamageRecord] = {}
-        self.announced: set[int] = set()
-        self.notices: dict[int, Update] = {}
-        self.resuming = False  # damage found now is also kept for subscribers to come
-        self._background: set[asyncio.Task[None]] = set()
-
-    async def open(self) -> None:
-        """Load the store's marks; those not told yet wait for the front end to subscribe."""
-        self.damaged = {d.game_id: d for d in await self.store.damaged_games()}
-        for damage in self.damaged.values():
-            if not damage.told:  # announced to the subscribers to come (front ends)
-                self.notices[damage.game_id] = await self._update(damage)
-
-    def check(self, game_id: int) -> None:
-        """Refused ``damaged`` if the game is quarantined."""
-        damage = self.damaged.get(game_id)
-        if damage is not None:
-            raise refused(damage)
-
-    def forget(self, game_id: int) -> None:
-        """The game was repaired: no mark, no notice."""
-        self.damaged.pop(game_id, None)
-        self.notices.pop(game_id, None)
-        self.announced.discard(game_id)
-
-    async def found(self, game_id: int, reason: str, detail: str,
-                    seq: int | None = None) -> Refusal:
-        """Quarantine a game whose stored record cannot be rebuilt: marked in the store (its
-        rows stay as they are), refused ``damaged`` from now on, announced once with a
-        ``damaged`` update. Returns the refusal to raise."""
-        at = "" if seq is None else f" at action {seq}"
-        log.error("game %s is damaged (%s%s): %s; it is refused until repaired "
-                  "(python -m bot repair %s)", game_id, reason, at, detail, game_id)
-        damage = DamageRecord(game_id, reason, detail, self.clock(), seq)
-        try:
-            damage = await self.store.mark_damaged(damage)
-        except StorageError as exc:
-            log.warning("game %s: the damage could not be marked in the store: %s", game_id,
-                        exc)
-        self.damaged[game_id] = damage
-        if not damage.told and game_id not in self.announced:
-            self.announced.add(game_id)
-            update = await self._update(damage)
-            delivered = self.hub.publish(update)
-            if delivered:
-                self._persist_told(game_id)
-            if self.resuming or not delivered:  # the front end may not listen yet
-                self.notices[game_id] = update
-        return refused(damage)
-
-    def subscribed(self, target: Target, game_id: int | None) -> None:
-        """A new subscriber receives, right after subscribing, the ``damaged`` updates not
-        yet delivered to anyone."""
-        for update in list(self.notices.values()):
-            if game_id in (None, update.game_id):
-                try:
-                    asyncio.get_running_loop().call_soon(self._tell, target, update)
-                except RuntimeError:  # no loop yet: at once
-                    self._tell(target, update)
-
-    def _tell(self, target: Target, update: Update) -> None:
-        if update.game_id not in self.notices:
-            return  # repaired meanwhile
-        self.hub.deliver(target, update)
-        self._persist_told(update.game_id)
-
-    async def _update(self, damage: DamageRecord) -> Update:
-        """The ``damaged`` update: what was found, the host (``user``), the seats and the
-        record's Discord bookkeeping, as far as the rows still give them."""
-        try:
-            found = await self.store.salvage_game(damage.game_id)
-        except StorageError:
-            found = None
-        rec = found.record if found is not None else None
-        return Update(game_id=damage.game_id, version=0, revision=new_revision(),
-                      status=rec.status if rec is not None else ACTIVE,
-                      cause=updates.DAMAGED,
-                      seats=updates.seat_copies(rec.seats) if rec is not None else [],
-                      user=rec.host_user_id if rec is not None else None,
-                      damage=replace(damage), discord=dict(rec.discord) if rec else {})
-
-    def _persist_told(self, game_id: int) -> None:
-        """Remember in the store that the front end was told (not again after a restart)."""
-        async def told() -> None:
-            try:
-                await self.store.set_damage_told(game_id)
-            except StorageError as exc:
-                log.warning("game %s: could not remember that its damage was told: %s",
-                            game_id, exc)
-        task = asyncio.ensure_future(told())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
 
 
 @dataclass
@@ -173,7 +59,7 @@ class Diagnosis:
         """Damage that cutting the log back does not mend."""
         self.reason, self.detail, self.seq, self.repairable = reason, detail, seq, False
 
-    def preview(self) -> dict[str, Any]:
+    def preview(self) -> JSONObject:
         rec = self.record
         dropped = self.rows[self.keep:] if self.repairable else []
         actions = []
@@ -199,30 +85,30 @@ class Diagnosis:
 
 class Repairs:
     """Repairing damaged games: the diagnosis (``preview``) and the cut (``repair``); the
-    rebuilt game is loaded into ``live``, its stored timers into the ``scheduler``, and the
+    rebuilt game is loaded into ``memory``, its stored timers into the ``scheduler``, and the
     ``repaired`` update is published through ``writes``."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], hub: Hub, live: LiveGames,
+    def __init__(self, store: Store, clock: Callable[[], float], hub: Hub, memory: Memory,
                  quarantine: Quarantine, writes: Writes, scheduler: Scheduler) -> None:
         self.store = store
         self.clock = clock
         self.hub = hub
-        self.live = live
+        self.memory = memory
         self.quarantine = quarantine
         self.writes = writes
         self.scheduler = scheduler
 
-    async def preview(self, game_id: int) -> dict[str, Any]:
+    async def preview(self, game_id: int) -> JSONObject:
         """``GameService.repair_preview``."""
-        edges.check_id(game_id)
-        async with edges.storage(), self.store.lock(game_id):
+        checks.check_id(game_id)
+        async with checks.storage(), self.store.lock(game_id):
             return (await self.diagnose(game_id)).preview()
 
     async def repair(self, game_id: int, keep: int | None) -> Update:
         """``GameService.repair`` up to the rebuilt game and its ``repaired`` update (the
         service then makes its timers match and plays it on)."""
-        edges.check_id(game_id)
-        async with edges.storage(), self.store.lock(game_id):
+        checks.check_id(game_id)
+        async with checks.storage(), self.store.lock(game_id):
             found = await self.diagnose(game_id)
             if found.reason is None and found.marked is None:
                 raise Refusal(refusals.NOT_DAMAGED, "This game is not damaged: nothing to "
@@ -240,23 +126,23 @@ class Repairs:
                                                         status)
             # forget everything held about the game, then rebuild it from the store
             self.quarantine.forget(game_id)
-            self.live.drop(game_id)
-            live = await self.live.load(game_id)
+            self.memory.drop(game_id)
+            held = await self.memory.load(game_id)
             self.scheduler.discard([t.id for t in self.scheduler.of_game(game_id)])
             self.scheduler.add(await self.store.timers(game_id))
             damage = found.marked or DamageRecord(game_id, found.reason or "", found.detail,
                                                   self.clock(), found.seq)
-            game = live.game
+            game = held.game
             self.store.notify(game_id, game.version if game is not None else 0)
             if game is None:
-                live.rev = new_revision()
-                update = Update(game_id=game_id, version=0, revision=live.rev,
-                                status=live.record.status, cause=updates.REPAIRED,
-                                seats=updates.seat_copies(live.record.seats), dropped=dropped,
-                                damage=damage, discord=dict(live.record.discord))
+                held.rev = new_revision()
+                update = Update(game_id=game_id, version=0, revision=held.rev,
+                                status=held.record.status, cause=updates.REPAIRED,
+                                seats=updates.seat_copies(held.record.seats), dropped=dropped,
+                                damage=damage, discord=dict(held.record.discord))
                 self.hub.publish(update)
             else:
-                update = self.writes.update(live, None, game, Result(), updates.REPAIRED, [],
+                update = self.writes.update(held, None, game, Result(), updates.REPAIRED, [],
                                             dropped=dropped, damage=damage)
         log.warning("game %s repaired: %d actions dropped (kept into actions_backup), %d kept",
                     game_id, dropped, found.keep)
@@ -290,7 +176,7 @@ class Repairs:
             return out
         while True:
             try:
-                game = await self.live.rebuild(rec, [(r.seat, r.action)
+                game = await self.memory.rebuild(rec, [(r.seat, r.action)
                                                      for r in rows[:out.keep]])
                 break
             except Broken as broken:

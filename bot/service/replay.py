@@ -30,21 +30,26 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.storage.base import FINISHED
 from hadara.engine import Game
 from hadara.narrate import describe
+from hadara.replay import LogEntry, steps
+from hadara.types import Event, ViewData
 from hadara.views import spectator_view
 from hadara.words import card_name
 
-from . import edges, refusals
+from . import checks, refusals
 from .images import Key, render_job
 from .refusals import Refusal
 
 if TYPE_CHECKING:
-    from .service import GameService
+    from .memory import Memory
+    from .pictures import Job, Pictures
 
+K = TypeVar("K")
+V = TypeVar("V")
 #: Rebuilt positions kept (each a spectator view and the step's events: tens of KB).
 MAX_POSITIONS = 256
 #: Game outlines kept.
@@ -55,8 +60,8 @@ MAX_OUTLINES = 32
 class Position:
     """One rebuilt position (internal: the cards are handed out only for a finished game)."""
 
-    view: dict[str, Any]  # the spectator view
-    events: tuple[dict[str, Any], ...]  # the public events of this step's entry
+    view: ViewData  # the spectator view
+    events: tuple[Event, ...]  # the public events of this step's entry
     seat: int | None  # whose entry (None: the opening)
     hands: tuple[tuple[str, ...], ...]  # per seat: its hand
     picks: tuple[str | None, ...]  # per seat: its recorded pick not yet revealed (a card)
@@ -114,7 +119,7 @@ def _settled(game: Game) -> bool:
     return all(c is None for c in game.commits) and not any(game.pending)
 
 
-def _position(game: Game, events: Sequence[dict[str, Any]], seat: int | None) -> Position:
+def _position(game: Game, events: Sequence[Event], seat: int | None) -> Position:
     picks: list[str | None] = []
     for c in game.commits:
         card = c.get("card") if isinstance(c, Mapping) else None
@@ -124,27 +129,25 @@ def _position(game: Game, events: Sequence[dict[str, Any]], seat: int | None) ->
                     tuple(tuple(c for c, _ in s) for s in game.sold))
 
 
-def walk(game: Game, log: Sequence[Mapping[str, Any]], want: Sequence[int], *,
+def walk(game: Game, log: Sequence[LogEntry], want: Sequence[int], *,
          finished: bool, outline: bool = True) -> tuple[Outline | None, dict[int, Position]]:
     """Replay ``game``'s setup and seed through ``log``: the outline (unless not asked) and
     the positions of the steps in ``want``. Runs in a thread."""
     assert game.setup is not None
-    replay = Game.from_setup(game.setup, game.seed, game.catalog)
     wanted = set(want)
     stop = len(log) if outline else max(wanted, default=0)
-    phases = [(replay.epoch, replay.phase)]
+    phases: list[tuple[int, str]] = []
     last = 0
     found: dict[int, Position] = {}
-    if 0 in wanted:
-        found[0] = _position(replay, replay.opening.public, None)
-    for k, entry in enumerate(log[:stop], start=1):
-        seat = int(entry["seat"])
-        res = replay.apply(seat, dict(entry["action"]), check=False)
+    # the log was replayed once already (loading the game): no legality check again
+    for step in steps(game.setup, game.seed, game.catalog, log[:stop], check=False):
+        replay, k = step.game, step.index
         if k in wanted:
-            found[k] = _position(replay, res.public, seat)
+            seat = int(step.entry["seat"]) if step.entry is not None else None
+            found[k] = _position(replay, step.result.public, seat)
         if outline:
             phases.append((replay.epoch, replay.phase))
-            if finished or _settled(replay):
+            if k and (finished or _settled(replay)):
                 last = k
     if not outline:
         return None, found
@@ -153,18 +156,18 @@ def walk(game: Game, log: Sequence[Mapping[str, Any]], want: Sequence[int], *,
     return Outline(last, tuple(phases[:last + 1])), found
 
 
-class _Lru(OrderedDict[Any, Any]):
+class _Lru(OrderedDict[K, V]):
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
 
-    def get_fresh(self, key: Any) -> Any:
+    def get_fresh(self, key: K) -> V | None:
         value = self.get(key)
         if value is not None:
             self.move_to_end(key)
         return value
 
-    def keep(self, key: Any, value: Any) -> None:
+    def keep(self, key: K, value: V) -> None:
         self[key] = value
         self.move_to_end(key)
         while len(self) > self.size:
@@ -172,20 +175,22 @@ class _Lru(OrderedDict[Any, Any]):
 
 
 class Replays:
-    """The part of the service that rebuilds and draws a game's past positions."""
+    """The part of the service that rebuilds the ``memory`` games' past positions and draws
+    them with ``pictures``."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self.outlines = _Lru(MAX_OUTLINES)
-        self.positions = _Lru(MAX_POSITIONS)
+    def __init__(self, memory: Memory, pictures: Pictures) -> None:
+        self.memory = memory
+        self.pictures = pictures
+        self.outlines: _Lru[tuple[int, int], Outline] = _Lru(MAX_OUTLINES)
+        self.positions: _Lru[tuple[int, int, int], Position] = _Lru(MAX_POSITIONS)
         self.rebuilt = 0  # positions rebuilt (tests: the cache works)
 
     async def step(self, game_id: int, step: int | None, language: str = "en") -> ReplayStep:
         """The viewer at ``step`` (None: the last step shown). Refuses ``not_started`` in the
         lobby and ``stale`` (reason ``replay_step``) for a step beyond the last shown."""
-        live = await self.service.live.load(game_id)
-        game = edges.started(live)
-        rev, status = live.rev, live.record.status
+        held = await self.memory.load(game_id)
+        game = checks.started(held)
+        rev, status = held.rev, held.record.status
         finished = status == FINISHED
         log = list(game.log or ())
         outline: Outline | None = self.outlines.get_fresh((game_id, rev))
@@ -241,14 +246,11 @@ class Replays:
                       language: str) -> dict[str, bytes]:
         keys: tuple[Key, Key] = ((game_id, rev, f"replay:{step}:table", None, language),
                                  (game_id, rev, f"replay:{step}:players", None, language))
-        service = self.service
 
-        async def render() -> dict[Key, bytes]:
+        def prepare() -> Job:
             version = game.catalog.version
-            job = partial(render_job, "board", pos.view, version,
-                          service.catalogs.files(version), 0, language)
-            out = await asyncio.get_running_loop().run_in_executor(service.render_pool, job)
-            return {keys[0]: out["table"], keys[1]: out["players"]}
+            return partial(render_job, "board", pos.view, version,
+                           self.pictures.files(version), 0, language)
 
-        got = await service.images.get_or_render(keys, render)
+        got = await self.pictures.draw(keys, prepare)
         return {"table": got[keys[0]], "players": got[keys[1]]}

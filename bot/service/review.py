@@ -12,28 +12,27 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import Executor
 from functools import partial
-from typing import Any
 
-from bot.storage.base import ABANDONED, FINISHED, LOBBY
+from bot.storage.base import ABANDONED, FINISHED, LOBBY, JSONObject
 from hadara import save
 from hadara.ai.review import DEFAULT_ROLLOUTS, review
+from hadara.types import ViewData
 from i18n import current, speaking
 
 from . import refusals
 from .content import Files, worker_catalog
+from .fork import PERSON_SOURCES
 from .refusals import Refusal
 from .service import GameService
 
-#: ``submitted_by`` values of a seat's person: their clicks and the plans they queued.
-PERSON_SOURCES = ("user:", "ahead")
 #: The measure the bot reviews with: the strongest that answers within seconds, the rollout
 #: judged by the expert's fitted forecast (docs/ai.md, "Post-game review": its cost).
 REVIEW_LEVEL = "rollout"
 
 
-def review_pool_job(save_data: dict[str, Any], seat: int, top: int, level: str, budget: int,
+def review_pool_job(save_data: JSONObject, seat: int, top: int, level: str, budget: int,
                     only: list[int] | None, version: str | None,
-                    files: Files | None, language: str = "en") -> dict[str, Any]:
+                    files: Files | None, language: str = "en") -> JSONObject:
     """The review in a worker process, with the game's catalog (picklable, top level), worded
     in ``language`` (a worker process does not share the caller's current language)."""
     catalog = worker_catalog(version, files)
@@ -42,7 +41,7 @@ def review_pool_job(save_data: dict[str, Any], seat: int, top: int, level: str, 
                       only=only)
 
 
-def render_moments(views: list[dict[str, Any]], version: str | None,
+def render_moments(views: list[ViewData], version: str | None,
                    files: Files | None, language: str = "en") -> list[bytes]:
     """The seat's decision image of each view, as PNG bytes (picklable, top level)."""
     import rendering  # in the worker: Pillow and the fonts load there
@@ -55,7 +54,7 @@ async def review_job(service: GameService, game_id: int, seat: int, *, top: int 
                      level: str = REVIEW_LEVEL, budget: int = DEFAULT_ROLLOUTS,
                      people_only: bool = True, images: bool = True,
                      executor: Executor | None = None,
-                     language: str | None = None) -> dict[str, Any]:
+                     language: str | None = None) -> JSONObject:
     """Review ``seat``'s decisions in a finished game: ``{"summary", "items"}`` as
     :func:`hadara.ai.review.review` returns them, each item with ``"image"`` (PNG bytes of the
     seat's decision image at that moment; None with ``images=False``).
@@ -97,16 +96,15 @@ async def review_job(service: GameService, game_id: int, seat: int, *, top: int 
                   language)
     loop = asyncio.get_running_loop()
     if executor is not None:
-        result: dict[str, Any] = await loop.run_in_executor(executor, job)
+        result: JSONObject = await loop.run_in_executor(executor, job)
     else:
         # The service's pool helper (a broken pool it created is replaced once).
         result = await service.run_ai_job(job)
     items = result["items"]
     pngs: list[bytes | None] = [None] * len(items)
     if images and items:
-        drawn = await loop.run_in_executor(
-            service.render_pool, partial(render_moments, [i["view"] for i in items],
-                                         version, files, language))
+        drawn = await service.pictures.run(partial(render_moments, [i["view"] for i in items],
+                                                    version, files, language))
         pngs = list(drawn)
     result["items"] = [{**item, "image": png} for item, png in zip(items, pngs, strict=True)]
     return result

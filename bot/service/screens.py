@@ -1,17 +1,25 @@
-"""What a front end shows, in ONE call each: a seat's panel (its view, options, deadline,
-catch-up lines and private picture), a choice made and the panel after it, a hint, the queue
-panel and a queued choice, the board, the history, and the pictures a front end posts (reveals,
-cards, leaderboards), plus the per-user data it keeps (settings, the ids of its messages).
+"""What a front end shows: the front-end API, ONE typed call per screen (docs/service.md,
+"What a front end shows"): a seat's panel (its view, options, deadline, catch-up lines and
+private picture), a choice made and the panel after it, a hint, the queue panel and a queued
+choice, the board and its pictures, the news, the history, the lobby, a user's games and
+settings, and the pictures a front end posts (reveals, cards, leaderboards), plus the per-user
+data it keeps (settings, the ids of its messages). The replay viewer's step is
+``replay.py``'s (``Replays``).
 
-Front ends word what they are handed with the pure wording functions (``hadara.narrate``,
-``hadara.words``, ``i18n``); they never build views, options or legal actions, replay a game
-or call the store. Every picture is drawn in the service's render pool, never on the event
-loop. Documentation: docs/service.md, "What a front end shows".
+Every call returns a frozen dataclass (or a named tuple, a ``TypedDict``) that mypy checks;
+front ends lay out and word what they are handed with the pure wording functions
+(``hadara.narrate``, ``hadara.words``, ``i18n``): they never build views, options or legal
+actions, replay a game or call the store. This is the contract the Discord cogs use and a
+second front end (a web page) will use: nothing here knows Discord (``discord`` in a record
+is a front end's opaque bookkeeping). Every picture is drawn in the render pool
+(``pictures.py``), never on the event loop.
+
+:class:`Screens` is handed the narrow parts it needs (memory, the play calls, the history,
+the pictures, the AI pool …), never the service.
 """
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 import logging
@@ -19,37 +27,52 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from bot import access
-from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
+from bot.limits import RateLimits
+from bot.storage.base import ACTIVE, FINISHED, JSON, LOBBY, GameRecord, JSONObject, Store
+from hadara import ahead
 from hadara.engine import Game
 from hadara.errors import HadaraError
-from hadara.narrate import describe
 from hadara.narrate import label as action_label
 from hadara.options import options as option_list
+from hadara.scoring import final_ranking
+from hadara.types import Event, OptionData, ViewData
 from hadara.views import spectator_view, view
 from hadara.words import card_name
 from i18n import current
 
-from . import ahead, refusals
+from . import checks, export, refusals
 from .ai import hint_job
-from .images import Key, recap_job
+from .images import Rows
+from .memory import GameSnapshot, ai_share
 from .playon import ai_level, automatic
 from .refusals import Refusal
-from .updates import final_ranking
+from .timecontrol.rules import TimeControl
+from .updates import Waiting, waiting_for
 
 if TYPE_CHECKING:
+    from bot.learn import Note
     from hadara.content import Catalog
 
-    from .live import Live, LiveGames
-    from .service import GameService
-    from .updates import Update, Waiting
+    from .ai import AiPool
+    from .history import CatchUp, Deadlines, History, News
+    from .memory import Held, Memory
+    from .pictures import Pictures
+    from .play import Play
+    from .updates import Update
 
 log = logging.getLogger(__name__)
 
+#: The user settings (``store.get_user_settings``) the service reads: the seat's turns by
+#: direct message, the time zone and the quiet hours (reminders wait for their end).
+DM_TURNS, TIME_ZONE, QUIET_HOURS = "dm_turns", "tz", "quiet_hours"
+#: Games listed on a user's games screen (the rest are counted).
+MAX_GAMES_LISTED = 20
 
-def check_of(action: Mapping[str, Any]) -> str:
+
+def check_of(action: Mapping[str, object]) -> str:
     """Four hex digits naming an action (a component's custom id carries them, so a stale
     index never picks another action)."""
     text = json.dumps(action, sort_keys=True, separators=(",", ":"))
@@ -70,32 +93,7 @@ def offered(options: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
             if (o := options.get(k)) is not None and int(o.get("turns_before") or 0) > 0}
 
 
-@dataclass(frozen=True)
-class PanelState:
-    """A seat's panel as the service hands it over (``GameService.panel``)."""
-
-    game_id: int
-    seat: int
-    status: str
-    decision_id: str | None  # the seat's pending decision (None: waiting)
-    kind: str | None  # its kind (``draft``, ``statue`` …)
-    view: dict[str, Any]  # the seat's own view (hadara.views.view)
-    options: list[dict[str, Any]]  # the decision's options, legal or not, with labels
-    waiting: tuple[str, ...]  # the names of the seats the game waits for
-    hints: bool
-    deadline: float | None
-    catch_up: tuple[str, ...]  # what happened since the seat last acted (when asked)
-    image: bytes | None  # the private picture (when deciding, or when asked)
-    can_queue: bool  # "Queue my choice" is offered now
-    catalog: Catalog  # to word cards (hadara.words)
-    thread_url: str | None
-    #: the game's revision when this was read (``Live.rev``): of two panels of a seat, the
-    #: one with the higher revision is the newer (a front end never draws an older over it)
-    revision: int = 0
-    done: tuple[str, ...] = ()  # decisions forced on the seat since its last move, labelled
-    undo: int | None = None  # the log index of the move the seat may take back now
-    taken_over: bool = False  # the AI plays the seat after missed deadlines (rejoin)
-    final: tuple[FinalRow, ...] = ()  # a finished game: the ranking
+# ---------------------------------------------------------------------- what is returned
 
 
 @dataclass(frozen=True)
@@ -110,9 +108,37 @@ class FinalRow:
 
 
 @dataclass(frozen=True)
+class PanelState:
+    """A seat's panel (``panel``)."""
+
+    game_id: int
+    seat: int
+    status: str
+    decision_id: str | None  # the seat's pending decision (None: waiting)
+    kind: str | None  # its kind (``draft``, ``statue`` …)
+    view: ViewData  # the seat's own view (hadara.views.view)
+    options: list[OptionData]  # the decision's options, legal or not, with labels
+    waiting: tuple[str, ...]  # the names of the seats the game waits for
+    hints: bool
+    deadline: float | None
+    catch_up: tuple[str, ...]  # what happened since the seat last acted (when asked)
+    image: bytes | None  # the private picture (when deciding, or when asked)
+    can_queue: bool  # "Queue my choice" is offered now
+    catalog: Catalog  # to word cards (hadara.words)
+    thread_url: str | None
+    #: the game's revision when this was read (``Held.rev``): of two panels of a seat, the
+    #: one with the higher revision is the newer (a front end never draws an older over it)
+    revision: int = 0
+    done: tuple[str, ...] = ()  # decisions forced on the seat since its last move, labelled
+    undo: int | None = None  # the log index of the move the seat may take back now
+    taken_over: bool = False  # the AI plays the seat after missed deadlines (rejoin)
+    final: tuple[FinalRow, ...] = ()  # a finished game: the ranking
+
+
+@dataclass(frozen=True)
 class Chosen:
-    """A choice stored (``GameService.choose``): the update, the option's kind and label,
-    and the seat's panel after it."""
+    """A choice stored (``choose``, ``choose_feeding``): the update, the option's kind and
+    label, and the seat's panel after it."""
 
     update: Update
     kind: str
@@ -120,130 +146,158 @@ class Chosen:
     panel: PanelState
 
 
+class Hint(NamedTuple):
+    """The AI's suggestion for a decision (``hint``): its option's label, and why."""
+
+    label: str
+    reason: str
+
+
 @dataclass(frozen=True)
 class QueueState:
     """What a seat may queue now (``ahead.plan_options``), the plan it queued, and the token
-    of the game's position."""
+    of the game's position (``queue_panel``)."""
 
     game_id: int
     seat: int
     status: str
-    options: dict[str, Any]
-    queued: dict[str, Any] | None
+    options: JSONObject
+    queued: JSONObject | None
     token: str
     catalog: Catalog
 
 
+class Queued(NamedTuple):
+    """A choice queued (``queue_choice``): the plan stored (None: withdrawn), the queue panel
+    after it."""
+
+    plan: JSONObject | None
+    panel: QueueState
+
+
 @dataclass(frozen=True)
 class BoardState:
-    """The board: its pictures, the spectator's view (its status line) and who the game waits
-    for."""
+    """The board (``board``): its pictures, the spectator's view (its status line) and who
+    the game waits for."""
 
     images: dict[str, bytes]
-    view: dict[str, Any]
+    view: ViewData
     waiting: list[Waiting]
 
 
-def history_lines(game: Game) -> list[str]:
-    """Every public event of the game so far, worded (replayed from setup, seed and log)."""
-    assert game.setup is not None and game.log is not None
-    replay = Game.from_setup(game.setup, game.seed, game.catalog)
-    events = list(replay.opening.public)
-    for entry in game.log:
-        events.extend(replay.apply(entry["seat"], entry["action"]).public)
-    return [line.strip() for ev in events
-            for line in describe(ev, replay.players, replay.catalog)]
+@dataclass(frozen=True)
+class LobbySeat:
+    """A seat at a table in its lobby."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    ai_level: str | None  # an AI's level (None: a person)
+    host: bool
 
 
-def mistake(game: Game, seat: int, version: int) -> Any:
-    """The learning game's mistake note for the seat's action just stored (the last of its log
-    entries up to ``version``), replayed from the game's setup (``bot.learn.mistake``)."""
-    from bot.learn import mistake as note_of
+@dataclass(frozen=True)
+class LobbyState:
+    """A table's lobby (``lobby``), whatever its status: its seats, its settings, and what
+    may be done now."""
 
-    entries = game.log or []
-    i = min(version, len(entries)) - 1
-    while i >= 0 and entries[i]["seat"] != seat:
-        i -= 1
-    if i < 0 or game.setup is None:
-        return None
-    before = Game.from_setup(game.setup, game.seed, game.catalog)
-    for entry in entries[:i]:
-        before.apply(entry["seat"], entry["action"])
-    return note_of(before, seat, entries[i]["action"])
-
-
-def render_card(card_id: str, version: str | None, files: Any, language: str) -> bytes:
-    """A card's full face on its own small canvas (in the render pool)."""
-    from rendering import default_fonts
-    from rendering.canvas import Canvas, png_bytes
-    from rendering.cards import card_face
-
-    from .content import worker_catalog
-
-    catalog = worker_catalog(version, files)
-    card = catalog.cards[card_id]
-    fonts = default_fonts()
-    width, pad = 380, 10
-    scratch = Canvas(width, 900, fonts, locale=language)
-    bottom = card_face(scratch, pad, pad, width - 2 * pad, 880, card, catalog)
-    height = int(bottom) + 24
-    canvas = Canvas(width, height + 2 * pad, fonts, locale=language)
-    card_face(canvas, pad, pad, width - 2 * pad, height, card, catalog)
-    return png_bytes(canvas.image)
+    game_id: int
+    status: str
+    host_user_id: int | None
+    size: int  # the table's seats
+    seats: tuple[LobbySeat, ...]
+    variant: str
+    rated: bool
+    hints: bool
+    ai_level: str  # the level of the AIs the host adds
+    time_control: TimeControl | None
+    can_join: bool  # open, and a seat free
+    can_start: bool  # open, and enough players seated
+    discord: JSONObject  # the front end's bookkeeping (its thread, messages …)
 
 
-def render_reveals(events: list[dict[str, Any]], data: dict[str, Any], version: str | None,
-                   files: Any, language: str) -> list[bytes]:
-    """The pictures of a round's reveals (in the render pool)."""
-    from rendering import render_reveal
+@dataclass(frozen=True)
+class GameLine:
+    """One of a user's games (``games``): a lobby, or a game in play and what it waits for."""
 
-    from .content import worker_catalog
+    game_id: int
+    status: str
+    seats_taken: int
+    size: int
+    seat: int | None  # the user's seat
+    your_turn: str | None  # the kind of the decision the game waits on the user for
+    waiting: tuple[str, ...]  # otherwise: the names of the seats it waits for
+    deadline: float | None  # the user's deadline, else the soonest of the others'
+    discord: JSONObject  # the front end's bookkeeping (its thread …)
 
-    catalog = worker_catalog(version, files)
-    return [render_reveal(ev, data, catalog, locale=language) for ev in events]
+
+@dataclass(frozen=True)
+class GamesList:
+    """A user's games in a lobby or in play (``games``): the first ``MAX_GAMES_LISTED``,
+    how many ``more``, and when their vacation ends."""
+
+    user_id: int
+    games: tuple[GameLine, ...]
+    more: int
+    away_until: float | None
 
 
-def render_leaderboard(rows: list[dict[str, Any]], title: str, language: str) -> bytes:
-    from rendering.leaderboard import render_leaderboard as draw
+@dataclass(frozen=True)
+class SettingsState:
+    """A user's settings (``settings``), and their server's when one is given."""
 
-    return draw(rows, title, locale=language)
+    user_id: int
+    dms: bool  # their turns by direct message
+    language: str | None  # the language they chose (None: their client's)
+    time_zone: str | None
+    quiet_hours: str | None
+    away_until: float | None
+    server_language: str | None = None  # with a server
+    rated_undo: bool | None = None  # with a server: its rated games allow taking back
+
+
+# ---------------------------------------------------------------------- narrow parts
+
+
+class Settling(Protocol):
+    """Playing on's one call a panel needs: apply now what it would apply next."""
+
+    async def settle(self, game_id: int) -> None: ...
+
+
+class Away(Protocol):
+    """The vacations' one call a games list needs."""
+
+    def away_until(self, user_id: int) -> float | None: ...
+
+
+class Languages(Protocol):
+    """What the settings screen needs of who reads which language."""
+
+    async def choice(self, user_id: int) -> str | None: ...
+
+    async def for_guild(self, guild_id: int | None) -> str: ...
 
 
 class Screens:
-    """The part of the service that hands front ends what they show (see the module)."""
+    """The front-end API over the narrow parts it is handed (see the module)."""
 
-    def __init__(self, service: GameService, live: LiveGames) -> None:
-        self.service = service
-        self.live = live
+    def __init__(self, store: Store, memory: Memory, play: Play, settling: Settling,
+                 timers: Deadlines, history: History, pictures: Pictures, ai: AiPool,
+                 rate_limits: RateLimits, away: Away, languages: Languages) -> None:
+        self.store = store
+        self.memory = memory
+        self.play = play
+        self.settling = settling
+        self.timers = timers
+        self.past = history
+        self.pictures = pictures
+        self.ai = ai
+        self.rate_limits = rate_limits
+        self.away = away
+        self.languages = languages
 
     # -- helpers
-
-    def _seat(self, live: Live, user_id: int, seat: int | None) -> int:
-        """The user's seat (the access policy checked ``seat`` is theirs)."""
-        for s in live.record.seats:
-            if s.user_id == user_id:
-                if s.conceded:
-                    raise Refusal(refusals.CONCEDED, "You conceded; the AI plays your seat.",
-                                  seat=s.seat)
-                if seat is not None and seat != s.seat:
-                    raise Refusal(refusals.NOT_SEATED, "That seat is not yours.", seat=seat)
-                return s.seat
-        raise Refusal(refusals.NOT_SEATED, "You have no seat in this game.")
-
-    @staticmethod
-    def _started(live: Live, *, ended_ok: bool) -> Game:
-        status = live.record.status
-        if live.game is None or status == LOBBY:
-            raise Refusal(refusals.NOT_STARTED, "The game has not started yet.")
-        if not ended_ok and status == FINISHED:
-            raise Refusal(refusals.FINISHED, "The game is over.")
-        if not ended_ok and status == ABANDONED:
-            raise Refusal(refusals.ABANDONED, "The game was abandoned.")
-        return live.game
-
-    @staticmethod
-    def _kind(game: Game, seat: int) -> str | None:
-        return next((d.kind for d in game.decisions() if d.seat == seat), None)
 
     @staticmethod
     def _url(record: GameRecord) -> str | None:
@@ -251,6 +305,48 @@ class Screens:
         if d.get("guild") and d.get("thread"):
             return f"https://discord.com/channels/{d['guild']}/{d['thread']}"
         return None
+
+    def _waiting(self, held: Held) -> list[Waiting]:
+        if held.game is None:
+            return []
+        return waiting_for(held.game, self.timers.deadlines(held.record.id))
+
+    # -- reading a game
+
+    async def load(self, game_id: int) -> GameSnapshot:
+        """The game's record and state (copies)."""
+        held = await self.memory.load(game_id)
+        return GameSnapshot(copy.deepcopy(held.record),
+                            held.game.clone() if held.game is not None else None, held.rev,
+                            ai_share(held))
+
+    async def seat_of(self, game_id: int, user_id: int) -> int | None:
+        """The user's seat (the engine's, once started), or None."""
+        return checks.seat_of((await self.memory.load(game_id)).record, user_id)
+
+    async def view(self, game_id: int, seat: int | None = None) -> ViewData:
+        """``hadara.views.view`` of the game (None: the spectator's)."""
+        game = checks.started(await self.memory.load(game_id))
+        try:
+            return view(game, seat)
+        except HadaraError as exc:
+            raise Refusal.from_engine(exc) from None
+
+    async def options(self, game_id: int, seat: int) -> list[OptionData]:
+        """``hadara.options.options`` for a seat: its actions with labels, legal or not."""
+        game = checks.started(await self.memory.load(game_id))
+        try:
+            return option_list(game, seat)
+        except HadaraError as exc:
+            raise Refusal.from_engine(exc) from None
+
+    async def waiting(self, game_id: int) -> list[Waiting]:
+        """Who must act now, on which decision, and until when (``Waiting.deadline``)."""
+        return self._waiting(await self.memory.load(game_id))
+
+    async def revision(self, game_id: int) -> int:
+        """The game's revision now (``PanelState.revision`` of a panel read now)."""
+        return (await self.memory.load(game_id)).rev
 
     # -- a seat's panel
 
@@ -267,18 +363,18 @@ class Screens:
         taken over: ``playon.automatic``) is never handed over as one to make: forced moves
         and plans are applied first (``PlayOn.settle``), and what was forced on the seat since
         its last move is listed in ``done``."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=image is True or ended)
-        mine = self._seat(live, user_id, seat)
-        if (live.record.status == ACTIVE and automatic(live.record, game, mine)
-                and ai_level(live.record, mine) is None):
+        held = await self.memory.load(game_id)
+        game = self._game(held, ended_ok=image is True or ended)
+        mine = checks.own_seat(held.record, user_id, seat)
+        if (held.record.status == ACTIVE and automatic(held.record, game, mine)
+                and ai_level(held.record, mine) is None):
             try:
-                await self.service.playon.settle(game_id)
+                await self.settling.settle(game_id)
             except Refusal as refusal:  # storage: shown as waiting, playing on retries
                 log.info("could not settle game %s before a panel: %r", game_id, refusal)
-            live = await self.live.load(game_id)
-            game = self._started(live, ended_ok=True)
-        rec = live.record
+            held = await self.memory.load(game_id)
+            game = checks.started(held)
+        rec = held.record
         data = view(game, mine)
         decision = game.decision_id(mine)
         if decision is not None and (rec.status != ACTIVE or automatic(rec, game, mine)):
@@ -287,17 +383,17 @@ class Screens:
         names = [s.name for s in sorted(rec.seats, key=lambda s: s.seat)]
         waiting_names = tuple(names[s] for s in data.get("waiting_on") or []
                               if 0 <= s < len(names))
-        deadline = next((w.deadline for w in await self.service.waiting(game_id)
-                         if w.seat == mine), None) if rec.status == ACTIVE else None
+        deadline = next((w.deadline for w in self._waiting(held) if w.seat == mine),
+                        None) if rec.status == ACTIVE else None
         caught: list[str] = []
         if intro and rec.status == ACTIVE:
             try:
-                caught = list((await self.service.catch_up(game_id, mine)).get("lines") or [])
+                caught = list((await self.past.catch_up(game_id, mine))["lines"])
             except Refusal:
                 caught = []
         picture = None
         if image or (image is None and decision is not None):
-            picture = await self.service.private_image(game_id, mine, language or current())
+            picture = await self.private_image(game_id, mine, language or current())
         can_queue = False
         if decision is None and rec.status == ACTIVE:
             try:
@@ -306,76 +402,82 @@ class Screens:
             except (HadaraError, ValueError, KeyError):
                 can_queue = False
         done: list[str] = []
-        for parts in live.done.get(mine, ()):
+        for parts in held.done.get(mine, ()):
             try:
                 done.append(action_label(parts, game.catalog))
             except (KeyError, ValueError, IndexError, TypeError):
                 continue
-        undo = (await self.service.play.undo_target(live, mine)
-                if rec.status == ACTIVE else None)
+        undo = await self.play.undo_target(held, mine) if rec.status == ACTIVE else None
         final: tuple[FinalRow, ...] = ()
         if rec.status == FINISHED and game.is_over:
-            rows, _ = final_ranking(game, rec.seats)
+            rows, _ = final_ranking(game, checks.conceded(rec.seats))
             final = tuple(FinalRow(int(r["rank"]), names[r["seat"]], int(r["total"]),
                                    r["seat"] == mine, bool(r.get("conceded")))
                           for r in rows)
         return PanelState(game_id=game_id, seat=mine, status=rec.status, decision_id=decision,
-                          kind=self._kind(game, mine) if decision is not None else None,
+                          kind=game.decision_kind(mine) if decision is not None else None,
                           view=data, options=opts, waiting=waiting_names,
                           hints=bool(rec.options.get("hints")), deadline=deadline,
                           catch_up=tuple(caught), image=picture, can_queue=can_queue,
                           catalog=game.catalog, thread_url=self._url(rec),
-                          revision=live.rev, done=tuple(done), undo=undo,
+                          revision=held.rev, done=tuple(done), undo=undo,
                           taken_over=rec.status == ACTIVE and rec.seats[mine].ai_takeover,
                           final=final)
 
-    async def revision(self, game_id: int) -> int:
-        return (await self.live.load(game_id)).rev
+    @staticmethod
+    def _game(held: Held, *, ended_ok: bool) -> Game:
+        """The started game; over or abandoned only when ``ended_ok``."""
+        return checks.started(held) if ended_ok else checks.playing(held)
 
     async def choose(self, game_id: int, user_id: int, seat: int, decision_id: str,
                      index: int | None, check: str | None) -> Chosen:
         """Option ``index`` of the seat's decision ``decision_id``, if its action still matches
-        ``check``: stored (``submit``), and the panel after it. ``stale`` when the decision
-        moved on or the option changed."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=False)
-        mine = self._seat(live, user_id, seat)
+        ``check``: stored, and the panel after it. ``stale`` when the decision moved on or
+        the option changed."""
+        held = await self.memory.load(game_id)
+        game = checks.playing(held)
+        mine = checks.own_seat(held.record, user_id, seat)
         if game.decision_id(mine) != decision_id:
-            raise await self._moved_on(live, mine, decision_id)
-        opts = option_list(game, mine)
-        option = opts[index] if index is not None and 0 <= index < len(opts) else None
-        if option is None or not option.get("legal") or check_of(option["action"]) != check:
-            raise Refusal(refusals.STALE, "That option is no longer offered.", "option_changed")
-        kind = self._kind(game, mine) or ""
+            raise await self._moved_on(held, mine, decision_id)
+        option = self._option(option_list(game, mine), index, check)
+        kind = game.decision_kind(mine) or ""
         try:
-            update = await self.service.submit(game_id, user_id, decision_id,
-                                               option["action"])
+            update = await self.play.submit(game_id, user_id, decision_id, option["action"])
         except Refusal as refusal:
             if refusal.code == refusals.STALE and refusal.reason != "already_recorded":
                 # the round was revealed between the check above and the game's lock
-                raise await self._moved_on(await self.live.load(game_id), mine,
+                raise await self._moved_on(await self.memory.load(game_id), mine,
                                            decision_id) from None
             raise
         after = await self.panel(game_id, user_id, seat=mine, ended=True)
         return Chosen(update, kind, str(option.get("label", "")), after)
 
-    async def _moved_on(self, live: Live, seat: int, decision_id: str) -> Refusal:
+    @staticmethod
+    def _option(opts: list[OptionData], index: int | None, check: str | None) -> OptionData:
+        """The option ``index`` still offered and still ``check``'s action, else ``stale``
+        (``option_changed``)."""
+        option = opts[index] if index is not None and 0 <= index < len(opts) else None
+        if option is None or not option.get("legal") or check_of(option["action"]) != check:
+            raise Refusal(refusals.STALE, "That option is no longer offered.", "option_changed")
+        return option
+
+    async def _moved_on(self, held: Held, seat: int, decision_id: str) -> Refusal:
         """The refusal of a choice for a decision no longer open. A simultaneous pick the
         seat had made for it stood (the round was revealed before the change arrived): the
         refusal names it (``stale`` ``pick_stood``: ``label`` of the pick, ``kind``)."""
         stood = None
         try:
-            stored = await self.live.stored(live.record.id)
+            stored = await self.memory.stored(held.record.id)
         except Refusal:
             stored = None
         if stored is not None:
             stood = next((a for a in reversed(stored.actions)
                           if a.seat == seat and a.decision_id == decision_id
                           and a.action.get("type") in ("draft", "setup_side")), None)
-        if stood is None or live.game is None:
+        if stood is None or held.game is None:
             return Refusal(refusals.STALE, "That decision is no longer open.", "moved_on")
         action = stood.action
-        catalog = live.game.catalog
+        catalog = held.game.catalog
         if action["type"] == "draft":
             name = card_name(catalog, str(action.get("card")))
             mode = "sell" if action.get("mode") == "sell" else "buy"
@@ -391,26 +493,18 @@ class Screens:
         stored as ONE batch (``Play.submit_feeding``: one transaction, one update) or none
         is; then the panel after it. ``stale`` when the decision moved on or an option
         changed."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=False)
-        mine = self._seat(live, user_id, seat)
+        held = await self.memory.load(game_id)
+        game = checks.playing(held)
+        mine = checks.own_seat(held.record, user_id, seat)
         if game.decision_id(mine) != decision_id:
             raise Refusal(refusals.STALE, "That decision is no longer open.", "moved_on")
-        if self._kind(game, mine) != "feeding":
+        if game.decision_kind(mine) != "feeding":
             raise Refusal(refusals.MALFORMED, "Only a feeding is chosen in one batch.",
                           "feed_batch")
         opts = option_list(game, mine)
-        chosen: list[Mapping[str, Any]] = []
-        for index, check in picks:
-            option = opts[index] if index is not None and 0 <= index < len(opts) else None
-            if (option is None or not option.get("legal")
-                    or check_of(option["action"]) != check):
-                raise Refusal(refusals.STALE, "That option is no longer offered.",
-                              "option_changed")
-            chosen.append(option)
-        update = await self.service.play.submit_feeding(
-            game_id, user_id, decision_id, [dict(o["action"]) for o in chosen])
-        self.service.playon.kick(game_id)
+        chosen = [self._option(opts, index, check) for index, check in picks]
+        update = await self.play.submit_feeding(game_id, user_id, decision_id,
+                                                [dict(o["action"]) for o in chosen])
         after = await self.panel(game_id, user_id, seat=mine, ended=True)
         pays = [str(o.get("label", "")) for o in chosen if o["action"]["type"] == "feed_pay"]
         names = ", ".join(card_name(game.catalog, str(o["action"]["card"])) for o in chosen
@@ -420,200 +514,260 @@ class Screens:
             names = f"{paid}; {names}" if names else paid
         return Chosen(update, "feeding", names, after)
 
-    async def hint(self, game_id: int, user_id: int, decision_id: str | None
-                   ) -> tuple[str, str]:
+    async def hint(self, game_id: int, user_id: int, decision_id: str | None) -> Hint:
         """The AI's suggestion for the user's current decision and why (the strongest level,
         ``ai.HINT_LEVEL``, within its budget, from the seat's own view, in the AI pool: never on
         the event loop). Counts the ``hint`` limit."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=False)
-        if not live.record.options.get("hints"):
+        held = await self.memory.load(game_id)
+        game = checks.playing(held)
+        if not held.record.options.get("hints"):
             raise Refusal(refusals.BAD_REQUEST, "Hints are off in this game.", "hints_off")
-        mine = self._seat(live, user_id, None)
+        mine = checks.own_seat(held.record, user_id)
         decision = game.decision_id(mine)
         if decision is None:
             raise Refusal(refusals.NOT_YOUR_DECISION, "You have nothing to decide now.")
         if decision_id is not None and decision_id != decision:
             raise Refusal(refusals.STALE, "That decision is no longer open.", "moved_on")
-        self.service.limit("hint", user_id)
+        checks.limit(self.rate_limits, "hint", user_id)
         data = view(game, mine)
         legal = data["private"]["legal_actions"]
         version = game.catalog.version
-        job = partial(hint_job, data, legal, version, self.service.catalogs.files(version),
-                      self.service.ai_options.get("hint", {}), current())
-        action, reason = await self.service.run_ai_job(job)
+        job = partial(hint_job, data, legal, version, self.pictures.files(version),
+                      self.ai.options.get("hint", {}), current())
+        action, reason = await self.ai.run(job)
         label = next((o["label"] for o in option_list(game, mine) if o["action"] == action),
                      str(action))
-        return str(label), str(reason)
+        return Hint(str(label), str(reason))
 
     # -- acting ahead
 
     async def queue_panel(self, game_id: int, user_id: int) -> QueueState:
         """What the user may queue now, what they queued, and the position's token."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=True)
-        mine = next((s.seat for s in live.record.seats if s.user_id == user_id), None)
-        if mine is None:
-            raise Refusal(refusals.NOT_SEATED, "You have no seat in this game.")
-        options = ahead.plan_options(game, mine) if live.record.status == ACTIVE else {}
-        return QueueState(game_id, mine, live.record.status, options,
-                          copy.deepcopy(live.record.seats[mine].plan), position_token(game),
+        held = await self.memory.load(game_id)
+        game = checks.started(held)
+        mine = checks.any_seat(held.record, user_id)
+        options = ahead.plan_options(game, mine) if held.record.status == ACTIVE else {}
+        return QueueState(game_id, mine, held.record.status, options,
+                          copy.deepcopy(held.record.seats[mine].plan), position_token(game),
                           game.catalog)
 
-    async def queue_choice(self, game_id: int, user_id: int, choice: Mapping[str, Any] | None,
-                           *, token: str) -> tuple[dict[str, Any] | None, QueueState]:
+    async def queue_choice(self, game_id: int, user_id: int, choice: JSONObject | None,
+                           *, token: str) -> Queued:
         """Queue the plan a choice describes at the prices seen now (``None`` withdraws):
         ``{"kind": "phase_b", "cards": [...], "mode"}``, ``{"kind": "colony", "level" (None:
         no colony), "mode"}``, ``{"kind": "statue", "space" (None: no statue), "tile",
         "side"}``. ``stale`` (``queue_moved_on``) when the game moved on since ``token``.
         Returns the plan stored and the queue panel after it."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=False)
-        mine = next((s.seat for s in live.record.seats if s.user_id == user_id), None)
-        if mine is None:
-            raise Refusal(refusals.NOT_SEATED, "You have no seat in this game.")
+        held = await self.memory.load(game_id)
+        game = checks.playing(held)
+        mine = checks.any_seat(held.record, user_id)
         if token != position_token(game):
             raise Refusal(refusals.STALE, "The game moved on since that panel.",
                           "queue_moved_on")
-        plan: dict[str, Any] | None = None
+        plan: JSONObject | None = None
         if choice is not None:
             try:
                 plan = _plan(game, mine, choice)
             except (ahead.PlanError, ValueError, TypeError, KeyError):
                 raise Refusal(refusals.BAD_REQUEST, "That choice cannot be queued.",
                               "bad_plan") from None
-        await self.service.queue(game_id, user_id, plan)
-        return plan, await self.queue_panel(game_id, user_id)
+        await self.play.queue(game_id, user_id, plan)
+        return Queued(plan, await self.queue_panel(game_id, user_id))
 
-    # -- the board and its messages
+    # -- the board, its pictures and its news
 
     async def board(self, game_id: int, language: str) -> BoardState:
         """The board's pictures (in ``language``), the spectator's view and who the game
         waits for."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=True)
-        images = await self.service.board_images(game_id, language)
-        waiting = await self.service.waiting(game_id) if live.record.status == ACTIVE else []
+        held = await self.memory.load(game_id)
+        game = checks.started(held)
+        images = await self.pictures.board(game_id, held.rev, game, language)
+        waiting = self._waiting(held) if held.record.status == ACTIVE else []
         return BoardState(images, spectator_view(game), waiting)
+
+    async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
+        """The public board: {"table": png, "players": png}."""
+        held = await self.memory.load(game_id)
+        return await self.pictures.board(game_id, held.rev, checks.started(held), language)
+
+    async def private_image(self, game_id: int, seat: int, language: str = "en",
+                            page: int = 0) -> bytes:
+        """A seat's private panel (its hand and current decision)."""
+        held = await self.memory.load(game_id)
+        game = checks.started(held)
+        return await self.pictures.hand(game_id, held.rev, game, checks.seat_number(game, seat),
+                                        language, page)
+
+    async def scores_image(self, game_id: int, language: str = "en") -> bytes:
+        """The score table (final once the game is over, live before)."""
+        held = await self.memory.load(game_id)
+        return await self.pictures.scores(game_id, held.rev, checks.started(held), language)
+
+    async def news(self, game_id: int, since: int) -> News:
+        """What happened since the log's index ``since`` (``History.news``)."""
+        return await self.past.news(game_id, since)
 
     async def history(self, game_id: int) -> list[str]:
         """Every public event of the game so far, worded in the language being spoken
         (replayed in a thread)."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=True)
-        return await asyncio.to_thread(history_lines, game)
+        return await self.past.history(game_id)
 
-    async def reveal_images(self, game_id: int, events: Sequence[dict[str, Any]],
+    async def catch_up(self, game_id: int, seat: int) -> CatchUp:
+        """What happened since ``seat`` last acted (``History.catch_up``)."""
+        return await self.past.catch_up(game_id, seat)
+
+    async def reveal_images(self, game_id: int, events: Sequence[Event],
                             language: str) -> list[bytes]:
         """The pictures of these ``round_revealed`` events, drawn from the spectator's view."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=True)
-        version = game.catalog.version
-        job = partial(render_reveals, list(events), spectator_view(game), version,
-                      self.service.catalogs.files(version), language)
-        out: list[bytes] = await asyncio.get_running_loop().run_in_executor(
-            self.service.render_pool, job)
-        return out
+        game = checks.started(await self.memory.load(game_id))
+        return await self.pictures.reveals(game, events, language)
 
     async def recap_image(self, game_id: int, language: str) -> bytes:
         """A finished game's recap (an animated GIF: the boards at the end of each epoch,
         then the final standings), replayed and drawn in the render pool, cached like the
         other pictures. ``bad_request`` (``not_finished``) before the game is over."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=True)
-        if live.record.status != FINISHED or not game.is_over or game.setup is None:
+        held = await self.memory.load(game_id)
+        game = checks.started(held)
+        if held.record.status != FINISHED or not game.is_over or game.setup is None:
             raise Refusal(refusals.BAD_REQUEST, "A recap is ready once the game is over.",
                           "not_finished")
-        version, rev = game.catalog.version, live.rev
-        key: Key = (game_id, rev, "recap", None, language)
-        job = partial(recap_job, game.setup.to_dict(), game.seed,
-                      [{"seat": e["seat"], "action": e["action"]} for e in game.log or []],
-                      version, self.service.catalogs.files(version), language)
-
-        async def render() -> dict[Key, bytes]:
-            gif: bytes = await asyncio.get_running_loop().run_in_executor(
-                self.service.render_pool, job)
-            return {key: gif}
-
-        return (await self.service.images.get_or_render((key,), render))[key]
+        return await self.pictures.recap(game_id, held.rev, game, language)
 
     async def card_image(self, card_id: str, language: str) -> bytes:
         """A card's face (``/hadara card``), of the current content."""
-        version = self.service.catalogs.default.version
-        job = partial(render_card, card_id, version, self.service.catalogs.files(version),
-                      language)
-        out: bytes = await asyncio.get_running_loop().run_in_executor(
-            self.service.render_pool, job)
-        return out
+        return await self.pictures.card(card_id, language)
 
-    async def leaderboard_image(self, rows: list[dict[str, Any]], title: str,
-                                language: str) -> bytes | None:
+    async def leaderboard_image(self, rows: Rows, title: str, language: str) -> bytes | None:
         """A leaderboard or standings picture; None when it cannot be drawn (the text
         stands)."""
-        try:
-            out: bytes = await asyncio.get_running_loop().run_in_executor(
-                self.service.render_pool, partial(render_leaderboard, rows, title, language))
-        except Exception:
-            log.exception("could not draw %r", title)
-            return None
-        return out
+        return await self.pictures.leaderboard(rows, title, language)
 
-    async def mistake_note(self, game_id: int, seat: int, version: int) -> Any:
-        """A learning game's mistake note for the seat's last action (``bot.learn.Note`` or
-        None), worked out in a thread."""
-        live = await self.live.load(game_id)
-        game = self._started(live, ended_ok=True)
-        return await asyncio.to_thread(mistake, game, seat, version)
+    async def mistake_note(self, game_id: int, seat: int, version: int) -> Note | None:
+        """A learning game's mistake note for the seat's last action (``History``)."""
+        return await self.past.mistake_note(game_id, seat, version)
+
+    # -- a table's lobby, a user's games and settings
+
+    async def lobby(self, game_id: int) -> LobbyState:
+        """The table's lobby: its seats and settings, whether one may join or start."""
+        rec = await self.memory.record(game_id)
+        opts = rec.options
+        size = int(opts.get("seats", 5))
+        seats = tuple(LobbySeat(s.seat, s.name, s.user_id, s.ai_level,
+                                s.user_id is not None and s.user_id == rec.host_user_id)
+                      for s in rec.seats)
+        open_ = rec.status == LOBBY
+        return LobbyState(
+            game_id=rec.id, status=rec.status, host_user_id=rec.host_user_id, size=size,
+            seats=seats, variant=rec.variant, rated=bool(opts.get("rated")),
+            hints=bool(opts.get("hints", True)), ai_level=str(opts.get("ai_level", "greedy")),
+            time_control=opts.get("time_control") or None,
+            can_join=open_ and len(seats) < size, can_start=open_ and len(seats) >= 2,
+            discord=dict(rec.discord))
+
+    async def games(self, user_id: int, limit: int = MAX_GAMES_LISTED) -> GamesList:
+        """The user's games in a lobby or in play, each with what it waits for (the user's
+        decision first: its kind and deadline; else whom, and the soonest deadline)."""
+        checks.check_user(user_id)
+        ids = await self.games_of(user_id, (LOBBY, ACTIVE))
+        lines = []
+        for gid in ids[:limit]:
+            held = await self.memory.load(gid)
+            rec = held.record
+            mine = checks.seat_of(rec, user_id)
+            size = int(rec.options.get("seats", 5))
+            turn: str | None = None
+            names: tuple[str, ...] = ()
+            deadline: float | None = None
+            if rec.status != LOBBY:
+                waiting = self._waiting(held)
+                me = next((w for w in waiting if w.seat == mine), None)
+                if me is not None:
+                    turn, deadline = me.kind, me.deadline
+                else:
+                    by_seat = {s.seat: s.name for s in rec.seats}
+                    names = tuple(by_seat.get(w.seat, "?") for w in waiting)
+                    deadline = min((w.deadline for w in waiting if w.deadline is not None),
+                                   default=None)
+            lines.append(GameLine(gid, rec.status, len(rec.seats), size, mine, turn, names,
+                                  deadline, dict(rec.discord)))
+        return GamesList(user_id, tuple(lines), max(0, len(ids) - limit),
+                         self.away.away_until(user_id))
+
+    async def settings(self, user_id: int, guild_id: int | None = None) -> SettingsState:
+        """The user's settings (and, with ``guild_id``, their server's language and whether
+        its rated games allow taking a move back)."""
+        checks.check_user(user_id)
+        if guild_id is not None:
+            checks.check_user(guild_id, "bad_guild")
+        mine = await self.user_settings(user_id)
+        server_language = rated_undo = None
+        if guild_id is not None:
+            server_language = await self.languages.for_guild(guild_id)
+            rated_undo = await self.play.undo_rated(guild_id)
+        tz, quiet = mine.get(TIME_ZONE), mine.get(QUIET_HOURS)
+        return SettingsState(
+            user_id=user_id, dms=bool(mine.get(DM_TURNS, False)),
+            language=await self.languages.choice(user_id),
+            time_zone=tz if isinstance(tz, str) else None,
+            quiet_hours=quiet if isinstance(quiet, str) else None,
+            away_until=self.away.away_until(user_id), server_language=server_language,
+            rated_undo=rated_undo)
 
     # -- records and a front end's own data
 
     async def games_of(self, user_id: int, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
                        ) -> list[int]:
         """The games the user holds a seat in (in a lobby or in play, by default)."""
-        return await self.service.store.games_of_user(user_id, statuses)
+        return await self.store.games_of_user(user_id, statuses)
 
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self.service.store.get_user_settings(user_id)
+    async def user_settings(self, user_id: int) -> JSONObject:
+        return await self.store.get_user_settings(user_id)
 
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
-        await self.service.store.set_user_settings(user_id, settings)
+    async def set_user_settings(self, user_id: int, settings: Mapping[str, JSON]) -> None:
+        await self.store.set_user_settings(user_id, settings)
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self.service.store.get_guild_settings(guild_id)
+    async def guild_settings(self, guild_id: int) -> JSONObject:
+        return await self.store.get_guild_settings(guild_id)
 
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        await self.service.store.set_guild_settings(guild_id, settings)
+    async def set_guild_settings(self, guild_id: int, settings: Mapping[str, JSON]) -> None:
+        await self.store.set_guild_settings(guild_id, settings)
 
     async def seat_message(self, game_id: int, seat: int, kind: str) -> int | None:
         """The id of a seat's message the front end keeps (``kind``: "dm", …)."""
-        return (await self.service.store.seat_messages(game_id)).get((seat, kind))
+        return (await self.store.seat_messages(game_id)).get((seat, kind))
 
     async def set_seat_message(self, game_id: int, seat: int, kind: str,
                                message_id: int | None) -> None:
-        await self.service.store.set_seat_message(game_id, seat, kind, message_id)
+        await self.store.set_seat_message(game_id, seat, kind, message_id)
 
     async def record(self, game_id: int) -> GameRecord:
         """A copy of the game's record (a damaged game's as far as it reads)."""
-        return copy.deepcopy(await self.live.record(game_id))
+        return copy.deepcopy(await self.memory.record(game_id))
 
     async def game_facts(self, game_id: int) -> access.GameFacts:
         """The access policy's facts of the game (its server, thread, seats …)."""
-        return access.facts(await self.live.record(game_id))
+        return access.facts(await self.memory.record(game_id))
 
-    async def export_record(self, game_id: int) -> dict[str, Any]:
-        """A finished game's full record as JSON (``bot/league/export.py``'s format)."""
-        from bot.league.export import export_game
-
+    async def export_record(self, game_id: int) -> JSONObject:
+        """A finished game's full record as JSON (``export.py``'s format); ``not_found``,
+        ``not_started`` for a game that never started."""
+        stored = await self.memory.stored(game_id)
+        if stored is None:
+            raise Refusal(refusals.NOT_FOUND, "There is no such game.", game_id=game_id)
+        rec = stored.record
+        files = await self.store.load_content(rec.content_version) \
+            if rec.content_version else None
+        game = None
+        if rec.status == FINISHED and rec.setup is not None:
+            game = (await self.memory.load(game_id)).game
         try:
-            return await export_game(self.service.store, game_id)
-        except KeyError:
-            raise Refusal(refusals.NOT_FOUND, "There is no such game.",
-                          game_id=game_id) from None
+            return export.game_record(stored, files, game)
         except ValueError:
             raise Refusal(refusals.NOT_STARTED, "The game never started.") from None
 
 
-def _plan(game: Game, seat: int, choice: Mapping[str, Any]) -> dict[str, Any]:
+def _plan(game: Game, seat: int, choice: JSONObject) -> JSONObject:
     kind = choice.get("kind")
     if kind == ahead.PHASE_B:
         cards = [str(c) for c in choice.get("cards") or []][:ahead.MAX_CARDS]

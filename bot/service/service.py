@@ -4,17 +4,24 @@ No Discord here: a front end calls these coroutines and subscribes to :class:`Up
 comes from the injected ``clock``. Documentation: docs/service.md.
 
 :class:`GameService` is the entry point of the application, a façade over the parts it owns
-(each holds explicit references to what it needs; they are wired in the constructor):
+(each holds explicit references to what it needs, a narrow ``Protocol`` where it needs a
+method or two of another; they are wired in the constructor and never reach back into the
+façade):
 
-* ``live`` (:mod:`.live`): the games in memory, a cache of the store: loaded (replayed)
-  once, locked, evicted, dropped when changed elsewhere;
+* ``memory`` (:mod:`.memory`): the games in memory, a cache of the store: loaded (replayed)
+  once, locked, evicted, dropped when changed elsewhere; ``quarantine`` (:mod:`.damage`) the
+  damaged games, ``repairs`` (:mod:`.repair`) their repair;
 * ``writes`` (:mod:`.writes`): the one write path, apply to a clone, write, swap, publish;
-* ``lobby`` (:mod:`.lobby`) and ``play`` (:mod:`.play`): the calls on a table and on a game;
-* ``playon`` (:mod:`.playon`): forced moves, queued plans and the AI, and the AI pool;
-* ``timers`` and ``time_control`` (:mod:`.clock`): deadlines, reminders, vacations, votes;
-* ``quarantine`` and ``repairs`` (:mod:`.repair`): damaged games;
-* ``screens`` (:mod:`.screens`): what a front end shows, one call per click or message;
-* reading, access and images are answered here.
+* ``lobby`` (:mod:`.lobby`), ``play`` (:mod:`.play`) and ``forks`` (:mod:`.fork`): the calls
+  on a table and on a game;
+* ``playon`` (:mod:`.playon`): playing on (forced moves, queued plans, the AI seats), which
+  follows the update stream; ``ai`` (:mod:`.ai`): the AI pool;
+* time control: ``timers`` (the planner) and ``scheduler`` (the heap) (:mod:`.timecontrol`),
+  and ``deadlines``, ``reminders``, ``votes``, ``vacations``, ``claim`` (their modules);
+* ``screens`` (:mod:`.screens`), ``replays`` (:mod:`.replay`), ``past`` (:mod:`.history`),
+  ``pictures`` (:mod:`.pictures`): what a front end shows, one call per click or message;
+  ``presence`` (:mod:`.presence`): who is at the table right now;
+* ``follows`` (:mod:`.follow`), ``languages`` (:mod:`.languages`), access and limits.
 
 Consistency model. The store is the truth; memory is a cache of it. Every change of a game
 happens under ``store.lock(game_id)``: the change is made on a **clone** of the in-memory game
@@ -27,48 +34,75 @@ reader (views, images) that took it holds a frozen state.
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import AbstractAsyncContextManager
-from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from bot import access, limits
-from bot.storage.base import ACTIVE, LOBBY, DamageRecord, GameRecord, Store, TimerRecord
-from hadara.engine import Game
-from hadara.errors import HadaraError
-from hadara.options import options as option_list
-from hadara.views import spectator_view, view
+from bot.storage.base import (
+    ACTIVE,
+    JSON,
+    LOBBY,
+    DamageRecord,
+    GameRecord,
+    JSONObject,
+    Store,
+)
+from hadara.types import Action, Event, OptionData, ViewData
 
-from . import edges, refusals
-from .ai import DEFAULT_OPTIONS
-from .clock import TimeControl, Timers
+from . import checks, refusals
+from .ai import DEFAULT_OPTIONS, AiPool, Options
+from .checks import MAX_ID
+from .claim import Claim
 from .content import Catalogs
-from .edges import MAX_ID
+from .damage import Quarantine
+from .deadlines import Deadlines
 from .follow import Digest, Follows
 from .fork import Forks
-from .images import ImageCache, Key, render_job, shared_cache
+from .history import CatchUp, History, News
+from .images import ImageCache, Rows, shared_cache
 from .languages import Languages
-from .live import GameSnapshot, Live, LiveGames, ai_share
 from .lobby import AI_NAMES, MAX_SEATS, MIN_SEATS, Lobby
-from .play import UNDO_RATED, Play
+from .memory import GameSnapshot, Held, Memory
+from .pictures import Pictures
+from .play import Play
 from .playon import STORAGE_RETRY, PlayOn
+from .presence import Presence
 from .refusals import Refusal
-from .repair import Quarantine, Repairs
+from .reminders import Reminders
+from .repair import Repairs
 from .replay import Replays, ReplayStep
-from .scheduler import GroupKey, Scheduler
-from .screens import BoardState, Chosen, PanelState, QueueState, Screens
-from .updates import Hub, Target, Update, Waiting, final_ranking, waiting_for
+from .screens import (
+    BoardState,
+    Chosen,
+    GamesList,
+    Hint,
+    LobbyState,
+    PanelState,
+    Queued,
+    QueueState,
+    Screens,
+    SettingsState,
+)
+from .timecontrol.scheduler import Scheduler, Sleep
+from .timecontrol.timers import Timers
+from .updates import Hub, Target, Update, Waiting
+from .vacations import Vacations
+from .votes import Votes
 from .writes import Writes
 
+if TYPE_CHECKING:
+    from bot.learn import Note
+
 __all__ = ["AI_NAMES", "DEFAULT_MAX_GAMES", "MAX_ID", "MAX_SEATS", "MIN_SEATS",
-           "STORAGE_RETRY", "GameService", "GameSnapshot", "final_ranking"]
+           "STORAGE_RETRY", "GameService", "GameSnapshot"]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEFAULT_MAX_GAMES = 256  # games kept in memory (least recently used evicted when idle)
 
@@ -89,37 +123,46 @@ class GameService:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  ai_pool: Executor | None = None, render_pool: Executor | None = None, *,
                  max_games: int = DEFAULT_MAX_GAMES, image_cache: ImageCache | None = None,
-                 ai_options: dict[str, dict[str, Any]] | None = None,
-                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+                 ai_options: dict[str, Options] | None = None,
+                 sleep: Sleep = asyncio.sleep) -> None:
         self.store = store
         self.clock = clock
-        self.render_pool = render_pool
         self.images = image_cache if image_cache is not None else shared_cache()
-        self.ai_options = {**DEFAULT_OPTIONS, **(ai_options or {})}
         self.catalogs = Catalogs(store)
         self.hub = Hub()
         self.languages = Languages(store)  # who reads which language
         self.rate_limits = limits.RateLimits(clock)  # per-user bounds (bot/limits.py)
+        self.presence = Presence(clock)  # who is at the table right now
+        self.ai = AiPool(ai_pool, {**DEFAULT_OPTIONS, **(ai_options or {})})
+        self.pictures = Pictures(self.images, render_pool, self.catalogs)
         # the parts, in the order they need each other
-        self.scheduler = Scheduler(clock, sleep, self._fire_timers)  # the one timer task
+        self.scheduler = Scheduler(clock, sleep)  # the one timer task
         self.quarantine = Quarantine(store, clock, self.hub)
-        self.live = LiveGames(store, self.catalogs, self.images, self.quarantine, max_games)
-        self.timers = Timers(store, clock, self.scheduler, self.live)
+        self.memory = Memory(store, self.catalogs, self.images, self.quarantine, max_games)
+        self.timers = Timers(store, clock, self.scheduler)
         self.writes = Writes(store, clock, self.hub, self.timers)
-        self.playon = PlayOn(self.live, self.writes, self.timers, self.catalogs, sleep,
-                             ai_pool, self.ai_options)
-        self.live.busy = self.playon.running  # a game playing on stays in memory
-        self.lobby = Lobby(store, clock, self.live, self.writes, self.catalogs, _new_seed)
-        self.play = Play(store, clock, self.live, self.writes)
-        self.time_control = TimeControl(
-            store, clock, sleep, scheduler=self.scheduler, timers=self.timers, live=self.live,
-            writes=self.writes, playon=self.playon, hub=self.hub, catalogs=self.catalogs)
-        self.repairs = Repairs(store, clock, self.hub, self.live, self.quarantine,
+        self.playon = PlayOn(self.memory, self.writes, self.timers, self.catalogs, sleep,
+                             self.ai, self.hub)
+        self.memory.busy = self.playon.running  # a game playing on stays in memory
+        self.lobby = Lobby(store, clock, self.memory, self.writes, self.catalogs, _new_seed)
+        self.play = Play(store, clock, self.memory, self.writes)
+        self.deadlines = Deadlines(store, clock, self.scheduler, self.memory, self.writes,
+                                   self.catalogs, self.ai)
+        self.reminders = Reminders(store, clock, self.scheduler, self.timers, self.memory,
+                                   self.hub)
+        self.votes = Votes(clock, self.memory, self.writes)
+        self.vacations = Vacations(store, clock, self.scheduler, self.timers, self.memory,
+                                   self.writes)
+        self.claim = Claim(store, self.scheduler, sleep)
+        self.repairs = Repairs(store, clock, self.hub, self.memory, self.quarantine,
                                self.writes, self.scheduler)
-        self.follows = Follows(store, clock, self.live, self.hub)  # followers, digests
-        self.screens = Screens(self, self.live)
-        self.replays = Replays(self)  # the replay viewer (bot/service/replay.py)
-        self.forks = Forks(store, clock, self.live, self.writes)  # practice games (fork.py)
+        self.follows = Follows(store, clock, self.memory, self.hub)  # followers, digests
+        self.past = History(self.memory, self.timers)  # the log replayed into words
+        self.screens = Screens(store, self.memory, self.play, self.playon, self.timers,
+                               self.past, self.pictures, self.ai, self.rate_limits,
+                               self.vacations, self.languages)
+        self.replays = Replays(self.memory, self.pictures)  # the replay viewer
+        self.forks = Forks(store, clock, self.memory, self.writes)  # practice games
         self._resume: asyncio.Task[None] | None = None
         self._opened = False
 
@@ -134,20 +177,20 @@ class GameService:
         ids = [g for g in await self.store.game_ids((ACTIVE,))
                if g not in self.quarantine.damaged]
         await self.timers.open()  # the vacations and every stored timer
-        self.playon.closed = False
+        self.playon.open()  # from now on every change that may need it plays on
         self._opened = True
         # several processes over one database: another's change drops our stale copy, and
         # only the process holding the scheduler's claim fires timers
-        self.live.listen()
-        await self.time_control.open()
+        self.memory.listen()
+        await self.claim.open()
         self._resume = asyncio.create_task(self._resume_all(ids))
 
     async def close(self) -> None:
         """Stop playing on (what is stored stays; ``open`` resumes it) and free the pools."""
         self._opened = False
-        self.playon.closed = True  # nothing new plays on
-        self.live.unlisten()
-        await self.time_control.close()
+        self.playon.pause()  # nothing new plays on
+        self.memory.unlisten()
+        await self.claim.close()
         await self.playon.close(self._resume)
 
     async def idle(self, game_id: int | None = None) -> None:
@@ -182,20 +225,16 @@ class GameService:
         finally:
             self.quarantine.resuming = False
 
-    async def _fire_timers(self, key: GroupKey, timers: list[TimerRecord]) -> None:
-        """The scheduler's callback: a game's due deadlines, or a user's due reminders."""
-        await self.time_control.fire(key, timers)
-
     # ------------------------------------------------------------------ lobby
 
     async def create(self, host_user_id: int, host_name: str | None = None, *,
                      seats: int = MAX_SEATS, variant: str = "basic", rated: bool = False,
-                     hints: bool = True, options: dict[str, Any] | None = None,
-                     time_control: Any = None) -> int:
+                     hints: bool = True, options: Mapping[str, object] | None = None,
+                     time_control: object = None) -> int:
         """A new table in the lobby; the host takes the first seat when ``host_name`` is
         given. ``seats`` is the table size (2–5); ``time_control`` a deadline per decision
-        or a time bank (``scheduler.parse_time_control``; default none). Returns the game
-        id."""
+        or a time bank (``timecontrol.rules.parse_time_control``; default none). Returns
+        the game id."""
         return await self.lobby.create(host_user_id, host_name, seats=seats, variant=variant,
                                        rated=rated, hints=hints, options=options,
                                        time_control=time_control)
@@ -223,22 +262,18 @@ class GameService:
         """The host starts the game with the seated players (at least 2); ``by_user`` None:
         a manager of the game's server, whom the access policy let through. The seed decides
         the seat order: from here on, seats are the engine's seats. Then it plays on."""
-        update = await self.lobby.start(game_id, by_user)
-        self.playon.kick(game_id)
-        return update
+        return await self.lobby.start(game_id, by_user)
 
     # ------------------------------------------------------------------ playing
 
     async def submit(self, game_id: int, user_id: int, decision_id: str,
-                     action: dict[str, Any]) -> Update:
+                     action: Action) -> Update:
         """Apply a person's action to the decision ``decision_id`` (from the component they
         clicked). Returns the published update as soon as the action is stored; the AI and
         forced decisions that follow are played on in the background. Raises
         :class:`Refusal` (engine refusals keep their reason and params); a refused action
         changes nothing and writes nothing."""
-        update = await self.play.submit(game_id, user_id, decision_id, action)
-        self.playon.kick(game_id)
-        return update
+        return await self.play.submit(game_id, user_id, decision_id, action)
 
     async def undo(self, game_id: int, user_id: int, move: int | None = None) -> Update:
         """Take back the user's last decision while that is harmless (``Play.undo``):
@@ -249,12 +284,11 @@ class GameService:
 
     async def undo_rated(self, guild_id: int) -> bool:
         """Whether the server's rated games allow taking a move back."""
-        return bool((await self.store.get_guild_settings(guild_id)).get(UNDO_RATED))
+        return await self.play.undo_rated(guild_id)
 
     async def set_undo_rated(self, guild_id: int, allowed: bool) -> None:
         """Whether the server's rated games allow taking a move back (off by default)."""
-        settings = await self.store.get_guild_settings(guild_id)
-        await self.store.set_guild_settings(guild_id, {**settings, UNDO_RATED: bool(allowed)})
+        await self.play.set_undo_rated(guild_id, allowed)
 
     async def fork(self, game_id: int, user_id: int, index: int,
                    level: str | None = None) -> int:
@@ -271,58 +305,49 @@ class GameService:
 
     async def start_fork(self, game_id: int, user_id: int) -> Update:
         """The practice game at its moment; then it plays on (the AI seats move)."""
-        update = await self.forks.start(game_id, user_id)
-        self.playon.kick(game_id)
-        return update
+        return await self.forks.start(game_id, user_id)
 
     async def concede(self, game_id: int, user_id: int) -> Update:
         """The user gives up their seat: the greedy AI plays it for the rest of the game and
         it ranks last."""
-        update = await self.play.concede(game_id, user_id)
-        self.playon.kick(game_id)
-        return update
+        return await self.play.concede(game_id, user_id)
 
     async def abandon(self, game_id: int, by_user: int | None, is_admin: bool = False) -> Update:
         """End a game in its lobby or in play without result (the host, or an admin); the
         record and its log are kept."""
         return await self.play.abandon(game_id, by_user, is_admin)
 
-    async def set_discord(self, game_id: int, values: dict[str, Any]) -> None:
+    async def set_discord(self, game_id: int, values: Mapping[str, object]) -> None:
         """Merge front-end bookkeeping (guild, channel, thread, message ids) into the
         record's ``discord`` field. Front ends change a game's record only through the
         service (a direct ``store.save_game`` would be overwritten by the next change)."""
         await self.play.set_discord(game_id, values)
 
-    async def plan_options(self, game_id: int, user_id: int) -> dict[str, Any]:
+    async def plan_options(self, game_id: int, user_id: int) -> JSONObject:
         """What the user may queue now for their coming Phase-B, colony or statue decision
-        (``bot.service.ahead.plan_options``), with the plan already queued (``queued``)."""
+        (``hadara.ahead.plan_options``), with the plan already queued (``queued``)."""
         return await self.play.plan_options(game_id, user_id)
 
-    async def queue(self, game_id: int, user_id: int, plan: dict[str, Any] | None) -> Update:
+    async def queue(self, game_id: int, user_id: int, plan: JSONObject | None) -> Update:
         """Queue the user's choice for their coming Phase-B, colony or statue decision (a
-        plan of ``bot.service.ahead``, as its JSON); ``None`` withdraws it. The plan is
-        applied the moment that decision opens if it is still legal at the same price,
-        otherwise the player is asked as usual; one plan per seat, replaced by the next."""
-        update = await self.play.queue(game_id, user_id, plan)
-        self.playon.kick(game_id)  # the decision may be open already
-        return update
+        plan of ``hadara.ahead``, as its JSON); ``None`` withdraws it. The plan is applied
+        the moment that decision opens if it is still legal at the same price, otherwise the
+        player is asked as usual; one plan per seat, replaced by the next."""
+        return await self.play.queue(game_id, user_id, plan)
 
     # ------------------------------------------------------------------ time control
 
     async def rejoin(self, game_id: int, user_id: int) -> Update:
         """The player takes their seat back from the AI that played it after missed
         deadlines (or the other players' vote); their strikes start again from zero."""
-        return await self.time_control.rejoin(game_id, user_id)
+        return await self.votes.rejoin(game_id, user_id)
 
     async def vote_takeover(self, game_id: int, voter_user: int, seat: int) -> Update:
         """``voter_user`` votes to let the greedy AI play the absent ``seat``; when a
         majority of the other people at the table (more than half of them, the absent
         player not counted) voted, the AI takes the seat over until its player rejoins.
         Publishes ``vote`` (``seats[seat].votes``) or ``takeover`` (then it plays on)."""
-        update = await self.time_control.vote_takeover(game_id, voter_user, seat)
-        if update.takeover:
-            self.playon.kick(game_id)
-        return update
+        return await self.votes.vote_takeover(game_id, voter_user, seat)
 
     async def away(self, user_id: int, days: float,
                    guild_ids: Iterable[int] = ()) -> list[Update]:
@@ -332,30 +357,30 @@ class GameService:
         servers of their active games (``record.discord["guild"]``) and ``guild_ids``;
         ``DEFAULT_AWAY_DAYS`` where none was set. Publishes ``away`` per active game;
         returns those updates."""
-        return await self.time_control.away(user_id, days, guild_ids)
+        return await self.vacations.away(user_id, days, guild_ids)
 
     async def back(self, user_id: int) -> list[Update]:
         """End the user's vacation now: their clocks run again (deadlines pulled in by the
         time not taken). Publishes ``back`` per active game; returns those updates."""
-        return await self.time_control.back(user_id)
+        return await self.vacations.back(user_id)
 
     async def away_until(self, user_id: int) -> float | None:
         """When the user's current vacation ends (None: not away)."""
-        return self.time_control.away_until(user_id)
+        return self.vacations.away_until(user_id)
 
     async def set_away_allowance(self, guild_id: int, days: float | None) -> None:
         """A server's vacation days per rolling year (admins; None: the default,
         ``DEFAULT_AWAY_DAYS``)."""
-        await self.time_control.set_away_allowance(guild_id, days)
+        await self.vacations.set_away_allowance(guild_id, days)
 
-    async def catch_up(self, game_id: int, seat: int) -> dict[str, Any]:
+    async def catch_up(self, game_id: int, seat: int) -> CatchUp:
         """What happened since ``seat`` last acted itself (its person's last stored action;
         the start if never): ``{"seat", "since": the log index after that action, "actions":
-        how many were taken since, "events": public events, "lines": the same in English,
+        how many were taken since, "events": public events, "lines": the same worded,
         "deadline": the seat's current deadline or None}``. Recomputed from the stored log
         (replayed up to that action, then on with the events collected), so it costs no
         memory and survives restarts; a few milliseconds per call."""
-        return await self.time_control.catch_up(game_id, seat)
+        return await self.past.catch_up(game_id, seat)
 
     # ------------------------------------------------------------------ damaged games
 
@@ -363,10 +388,10 @@ class GameService:
         """Every game marked damaged in the store (by any process), by id: ``reason``,
         ``detail`` (English, for admins), ``seq`` of the first bad action, ``found_at``,
         ``told``."""
-        async with edges.storage():
+        async with checks.storage():
             return await self.store.damaged_games()
 
-    async def repair_preview(self, game_id: int) -> dict[str, Any]:
+    async def repair_preview(self, game_id: int) -> JSONObject:
         """What :meth:`repair` would do, changing nothing: ``{"game_id", "reason" (None: the
         game loads as it is), "detail", "seq", "marked", "found_at", "repairable", "started",
         "keep" (the valid actions kept), "total", "dropped" (how many would go), "actions"
@@ -391,49 +416,33 @@ class GameService:
         update = await self.repairs.repair(game_id, keep)
         if self._opened:
             try:
-                await self.timers.sync(game_id)
+                await self.playon.sync(game_id)
             except Refusal as refusal:
                 log.warning("game %s: timers not synced after the repair: %r", game_id,
                             refusal)
-            self.playon.kick(game_id)
         return update
 
     # ------------------------------------------------------------------ reading
 
     async def load(self, game_id: int) -> GameSnapshot:
         """The game's record and state (copies)."""
-        live = await self.live.load(game_id)
-        return GameSnapshot(copy.deepcopy(live.record),
-                            live.game.clone() if live.game is not None else None, live.rev,
-                            ai_share(live))
+        return await self.screens.load(game_id)
 
     async def seat_of(self, game_id: int, user_id: int) -> int | None:
         """The user's seat (the engine's, once started), or None."""
-        live = await self.live.load(game_id)
-        return next((s.seat for s in live.record.seats if s.user_id == user_id), None)
+        return await self.screens.seat_of(game_id, user_id)
 
-    async def view(self, game_id: int, seat: int | None = None) -> dict[str, Any]:
+    async def view(self, game_id: int, seat: int | None = None) -> ViewData:
         """``hadara.views.view`` of the live game (None: the spectator's)."""
-        game = edges.started(await self.live.load(game_id))
-        try:
-            return view(game, seat)
-        except HadaraError as exc:
-            raise Refusal.from_engine(exc) from None
+        return await self.screens.view(game_id, seat)
 
-    async def options(self, game_id: int, seat: int) -> list[dict[str, Any]]:
+    async def options(self, game_id: int, seat: int) -> list[OptionData]:
         """``hadara.options.options`` for a seat: its actions with labels, legal or not."""
-        game = edges.started(await self.live.load(game_id))
-        try:
-            return option_list(game, seat)
-        except HadaraError as exc:
-            raise Refusal.from_engine(exc) from None
+        return await self.screens.options(game_id, seat)
 
     async def waiting(self, game_id: int) -> list[Waiting]:
         """Who must act now, on which decision, and until when (``Waiting.deadline``)."""
-        live = await self.live.load(game_id)
-        if live.game is None:
-            return []
-        return waiting_for(live.game, self.timers.deadlines(game_id))
+        return await self.screens.waiting(game_id)
 
     # ------------------------------------------------------------------ access
 
@@ -442,10 +451,10 @@ class GameService:
         """The access policy (``bot/access.py``) for ``actor`` doing ``operation`` to the
         game (to ``seat``, for a component of one seat): the game's facts when allowed, else
         Refusal ``denied`` with the policy's reason. Reads the live record only."""
-        rec = await self.live.record(game_id)
+        rec = await self.memory.record(game_id)
         stand_ins: list[int] = []
         if operation in ("review", "export") and rec.options.get("league") \
-                and all(s.user_id != actor.user_id for s in rec.seats):
+                and checks.seat_of(rec, actor.user_id) is None:
             stand_ins = await self._stand_ins(game_id)
         game_facts = access.facts(rec, stand_ins)
         verdict = access.decide(actor, game_facts, operation, seat=seat)
@@ -473,10 +482,7 @@ class GameService:
         """Count one use of the windowed limit ``name`` (``bot/limits.py``) for ``key`` (a
         user, or a game): Refusal ``limited`` (reason ``name``, ``retry_at`` clock seconds)
         over it, counting nothing."""
-        later = self.rate_limits.take(name, key)
-        if later is not None:
-            raise Refusal(refusals.LIMITED, "Too many of those for now; try again later.",
-                          name, retry_at=later)
+        checks.limit(self.rate_limits, name, key)
 
     async def open_tables(self, user_id: int, *, learning: bool = False) -> list[int]:
         """The games the user hosts that bound what they may open: lobbies not started (or,
@@ -484,7 +490,7 @@ class GameService:
         statuses = (LOBBY, ACTIVE) if learning else (LOBBY,)
         out = []
         for gid in await self.store.games_of_user(user_id, statuses):
-            rec: GameRecord = (await self.live.load(gid)).record
+            rec: GameRecord = (await self.memory.load(gid)).record
             if rec.host_user_id == user_id and bool(rec.options.get("learn")) == learning:
                 out.append(gid)
         return out
@@ -499,49 +505,21 @@ class GameService:
                           "allowed.", "learning_games" if learning else "lobbies",
                           count=len(held), max=most, games=", ".join(f"#{g}" for g in held[:5]))
 
-    # ------------------------------------------------------------------ images
+    # ------------------------------------------------------------------ what a front end shows
+    # (bot/service/screens.py and replay.py: one typed call per screen; docs/service.md)
 
     async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
         """The public board: {"table": png, "players": png}."""
-        live = await self.live.load(game_id)
-        game, rev = edges.started(live), live.rev
-        keys = ((game_id, rev, "table", None, language), (game_id, rev, "players", None,
-                                                           language))
-        got = await self._image(keys, game, "board", None, language=language)
-        return {"table": got[keys[0]], "players": got[keys[1]]}
+        return await self.screens.board_images(game_id, language)
 
     async def private_image(self, game_id: int, seat: int, language: str = "en",
                             page: int = 0) -> bytes:
         """A seat's private panel (its hand and current decision)."""
-        live = await self.live.load(game_id)
-        game, rev = edges.started(live), live.rev
-        if type(seat) is not int or not 0 <= seat < game.n:
-            raise Refusal(refusals.NOT_SEATED, "There is no such seat in this game.",
-                          seat=str(seat))
-        key: Key = (game_id, rev, f"hand:{page}", seat, language)
-        return (await self._image((key,), game, "hand", seat, page, language))[key]
+        return await self.screens.private_image(game_id, seat, language, page)
 
     async def scores_image(self, game_id: int, language: str = "en") -> bytes:
         """The score table (final once the game is over, live before)."""
-        live = await self.live.load(game_id)
-        game, rev = edges.started(live), live.rev
-        key: Key = (game_id, rev, "scores", None, language)
-        return (await self._image((key,), game, "scores", None, language=language))[key]
-
-    async def _image(self, keys: tuple[Key, ...], game: Game, kind: str, seat: int | None,
-                     page: int = 0, language: str = "en") -> dict[Key, bytes]:
-        async def render() -> dict[Key, bytes]:
-            data = spectator_view(game) if seat is None else view(game, seat)
-            version = game.catalog.version
-            job = partial(render_job, kind, data, version, self.catalogs.files(version), page,
-                          language)
-            out = await asyncio.get_running_loop().run_in_executor(self.render_pool, job)
-            return dict(zip(keys, out.values(), strict=True))
-
-        return await self.images.get_or_render(keys, render)
-
-    # ------------------------------------------------------------------ what a front end shows
-    # (bot/service/screens.py: one call per click or message, nothing to assemble)
+        return await self.screens.scores_image(game_id, language)
 
     async def panel(self, game_id: int, user_id: int, *, seat: int | None = None,
                     intro: bool = False, image: bool | None = None,
@@ -565,8 +543,7 @@ class GameService:
         """A whole feeding (cards removed, P6 payments) stored as one batch; the panel after."""
         return await self.screens.choose_feeding(game_id, user_id, seat, decision_id, picks)
 
-    async def hint(self, game_id: int, user_id: int, decision_id: str | None
-                   ) -> tuple[str, str]:
+    async def hint(self, game_id: int, user_id: int, decision_id: str | None) -> Hint:
         """The AI's suggestion for the user's decision, and why (the ``hint`` limit)."""
         return await self.screens.hint(game_id, user_id, decision_id)
 
@@ -574,14 +551,18 @@ class GameService:
         """What the user may queue now, and what they queued."""
         return await self.screens.queue_panel(game_id, user_id)
 
-    async def queue_choice(self, game_id: int, user_id: int, choice: dict[str, Any] | None,
-                           *, token: str) -> tuple[dict[str, Any] | None, QueueState]:
+    async def queue_choice(self, game_id: int, user_id: int, choice: JSONObject | None,
+                           *, token: str) -> Queued:
         """Queue a choice at today's prices (None withdraws); the queue panel after it."""
         return await self.screens.queue_choice(game_id, user_id, choice, token=token)
 
     async def board(self, game_id: int, language: str) -> BoardState:
         """The board's pictures, the spectator's view and who the game waits for."""
         return await self.screens.board(game_id, language)
+
+    async def news(self, game_id: int, since: int) -> News:
+        """What happened at the table since the log's index ``since``, worded."""
+        return await self.screens.news(game_id, since)
 
     async def history(self, game_id: int) -> list[str]:
         """Every public event so far, worded (replayed in a thread)."""
@@ -593,7 +574,19 @@ class GameService:
         step and cards, a game in play's spectator positions up to now (bot/service/replay.py)."""
         return await self.replays.step(game_id, step, language)
 
-    async def reveal_images(self, game_id: int, events: list[dict[str, Any]],
+    async def lobby_state(self, game_id: int) -> LobbyState:
+        """The table's lobby: its seats and settings, whether one may join or start."""
+        return await self.screens.lobby(game_id)
+
+    async def games(self, user_id: int) -> GamesList:
+        """The user's games in a lobby or in play, and what each waits for."""
+        return await self.screens.games(user_id)
+
+    async def settings(self, user_id: int, guild_id: int | None = None) -> SettingsState:
+        """The user's settings (and their server's)."""
+        return await self.screens.settings(user_id, guild_id)
+
+    async def reveal_images(self, game_id: int, events: list[Event],
                             language: str) -> list[bytes]:
         return await self.screens.reveal_images(game_id, events, language)
 
@@ -605,11 +598,10 @@ class GameService:
         final standings)."""
         return await self.screens.recap_image(game_id, language)
 
-    async def leaderboard_image(self, rows: list[dict[str, Any]], title: str,
-                                language: str) -> bytes | None:
+    async def leaderboard_image(self, rows: Rows, title: str, language: str) -> bytes | None:
         return await self.screens.leaderboard_image(rows, title, language)
 
-    async def mistake_note(self, game_id: int, seat: int, version: int) -> Any:
+    async def mistake_note(self, game_id: int, seat: int, version: int) -> Note | None:
         """A learning game's note on the seat's last action (``bot.learn.Note``) or None."""
         return await self.screens.mistake_note(game_id, seat, version)
 
@@ -620,7 +612,7 @@ class GameService:
     async def game_facts(self, game_id: int) -> access.GameFacts:
         return await self.screens.game_facts(game_id)
 
-    async def export_record(self, game_id: int) -> dict[str, Any]:
+    async def export_record(self, game_id: int) -> JSONObject:
         """A finished game's full record as JSON (the access policy decides who gets it)."""
         return await self.screens.export_record(game_id)
 
@@ -628,16 +620,16 @@ class GameService:
                        ) -> list[int]:
         return await self.screens.games_of(user_id, statuses)
 
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
+    async def user_settings(self, user_id: int) -> JSONObject:
         return await self.screens.user_settings(user_id)
 
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+    async def set_user_settings(self, user_id: int, settings: Mapping[str, JSON]) -> None:
         await self.screens.set_user_settings(user_id, settings)
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+    async def guild_settings(self, guild_id: int) -> JSONObject:
         return await self.screens.guild_settings(guild_id)
 
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+    async def set_guild_settings(self, guild_id: int, settings: Mapping[str, JSON]) -> None:
         await self.screens.set_guild_settings(guild_id, settings)
 
     async def seat_message(self, game_id: int, seat: int, kind: str) -> int | None:
@@ -661,44 +653,53 @@ class GameService:
         """The game ended and its final digest went out: its followers are forgotten."""
         return await self.follows.forget(game_id)
 
-    def on_digest(self, callback: Callable[[Digest], Any]) -> Callable[[], None]:
+    def on_digest(self, callback: Callable[[Digest], object]) -> Callable[[], None]:
         """Receive every epoch's and game's end as a :class:`~bot.service.follow.Digest`
         (for the followers); returns the unsubscribe function."""
         return self.follows.listen(callback)
 
-    # ------------------------------------------------------------------ the AI pool
+    # ------------------------------------------------------------------ the pools
 
-    async def run_ai_job(self, job: Callable[[], Any]) -> Any:
+    async def run_ai_job(self, job: Callable[[], T]) -> T:
         """Run a picklable CPU-heavy job (an AI decision, a post-game review) in the AI
         pool, never on the event loop."""
-        return await self.playon.in_pool(job)
+        return await self.ai.run(job)
 
     @property
     def ai_pool(self) -> Executor | None:
         """The AI pool (the one given, or the one created on first use)."""
-        return self.playon.ai_pool
+        return self.ai.ai_pool
+
+    @property
+    def render_pool(self) -> Executor | None:
+        """The render pool (None: the event loop's thread pool)."""
+        return self.pictures.pool
+
+    @property
+    def ai_options(self) -> dict[str, Options]:
+        """Per AI level, what ``hadara.ai.decide`` is given."""
+        return self.ai.options
 
     @property
     def max_games(self) -> int:
         """The games kept in memory."""
-        return self.live.max_games
+        return self.memory.max_games
 
     @max_games.setter
     def max_games(self, value: int) -> None:
-        self.live.max_games = value
+        self.memory.max_games = value
 
     # inside views for tests and benchmarks (bench/service.py, bench/scheduler.py)
     @property
-    def _games(self) -> dict[int, Live]:
-        return self.live.games
+    def _games(self) -> dict[int, Held]:
+        return self.memory.games
 
     @property
     def _tasks(self) -> dict[int, asyncio.Task[None]]:
         return self.playon.tasks
 
-    def _locked(self, game_id: int) -> AbstractAsyncContextManager[Live]:
-        return self.live.locked(game_id)
+    def _locked(self, game_id: int) -> AbstractAsyncContextManager[Held]:
+        return self.memory.locked(game_id)
 
     def _pool(self) -> Executor:
-        return self.playon.pool()
-
+        return self.ai.pool()

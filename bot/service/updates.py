@@ -2,7 +2,9 @@
 
 Front ends subscribe with :meth:`Hub.subscribe` (a callback, or an ``asyncio.Queue`` per
 subscriber), optionally for one game only. Updates of one game are published in the order the
-changes were made (they are published under the game's lock).
+changes were made (they are published under the game's lock). Every change of any game in this
+process gets a new revision (:func:`new_revision`): the image cache's key, so a key never names
+two pictures.
 """
 
 from __future__ import annotations
@@ -12,18 +14,26 @@ import inspect
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from itertools import count
+from typing import TYPE_CHECKING, NamedTuple
 
-from bot.storage.base import DamageRecord, SeatRecord
-from hadara import scoring
+from bot.storage.base import DamageRecord, JSONObject, SeatRecord
 from hadara.narrate import describe
+from hadara.types import Event
 
 if TYPE_CHECKING:
+    from hadara.content import Catalog
     from hadara.engine import Game
 
 log = logging.getLogger(__name__)
 
-Event = dict[str, Any]
+#: Process-wide: every change of any game in this process gets a new revision (the image key).
+_REVISIONS = count(1)
+
+
+def new_revision() -> int:
+    return next(_REVISIONS)
+
 
 # Update.cause
 CREATED, JOINED, LEFT, AI_ADDED, AI_REMOVED = "created", "joined", "left", "ai_added", "ai_removed"
@@ -82,7 +92,7 @@ class Update:
     board_changed: bool = False  # the public board (spectator view) changed: re-post it
     stale_panels: list[int] = field(default_factory=list)  # seats whose private panel changed
     over: bool = False  # the game ended with this update
-    scores: list[dict[str, Any]] | None = None  # at the end: the ranking (see docs/service.md)
+    scores: list[JSONObject] | None = None  # at the end: the ranking (see docs/service.md)
     winners: list[int] | None = None  # at the end: the winning seats
     seats: list[SeatRecord] = field(default_factory=list)  # a copy of the seats
     # -- time control
@@ -96,9 +106,9 @@ class Update:
     # and the record's Discord bookkeeping (guild, channel, thread …) to tell the players
     damage: DamageRecord | None = None
     dropped: int = 0
-    discord: dict[str, Any] = field(default_factory=dict)
+    discord: JSONObject = field(default_factory=dict)
     # the players' names and the catalog that word the events (``lines``, ``private_lines``)
-    words: tuple[list[str], Any] | None = field(default=None, repr=False, compare=False)
+    words: tuple[list[str], Catalog] | None = field(default=None, repr=False, compare=False)
 
     @property
     def lines(self) -> list[str]:
@@ -118,7 +128,7 @@ class Update:
                 for s, evs in self.private.items()}
 
 
-Callback = Callable[[Update], Any]
+Callback = Callable[[Update], object]
 Target = Callback | asyncio.Queue[Update]
 
 
@@ -128,7 +138,7 @@ class Hub:
     def __init__(self) -> None:
         self._subs: dict[int, tuple[Target, int | None]] = {}
         self._next = 0
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Future[object]] = set()
 
     def subscribe(self, target: Target, game_id: int | None = None) -> Callable[[], None]:
         """Deliver every update (of ``game_id`` only, if given) to ``target``: a callback
@@ -186,21 +196,3 @@ def waiting_for(game: Game, deadlines: dict[tuple[int, str | None], float] | Non
         if did is not None:
             out.append(Waiting(s, did, game.step, (deadlines or {}).get((s, did))))
     return out
-
-
-def final_ranking(game: Game, seats: list[SeatRecord]) -> tuple[list[dict[str, Any]], list[int]]:
-    """The ranking (``hadara.scoring.ranking`` rows: seat, rank, G1 categories, total) with
-    conceded seats ranked last, each row marked ``conceded``; and the winning seats."""
-    gone = {s.seat for s in seats if s.conceded}
-    rows = scoring.ranking(game)
-    kept = [r for r in rows if r["seat"] not in gone]
-    last = [r for r in rows if r["seat"] in gone]
-
-    def ranked(group: list[dict[str, Any]], offset: int) -> list[dict[str, Any]]:
-        key = {r["seat"]: (-r["total"], -game.coins[r["seat"]]) for r in group}
-        return [{**r, "rank": offset + 1 + sum(1 for k in key.values() if k < key[r["seat"]]),
-                 "conceded": r["seat"] in gone} for r in group]
-
-    table = ranked(kept, 0) + ranked(last, len(kept))
-    winners = sorted(r["seat"] for r in table if r["rank"] == 1)
-    return table, winners

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.storage.base import (
     ACTIVE,
@@ -29,14 +29,17 @@ from bot.storage.base import (
     TimerRecord,
 )
 from hadara.engine import Game, Result
+from hadara.scoring import final_ranking
+from hadara.types import Action
 
 from . import updates
-from .live import ai_share, author, new_revision
-from .updates import Hub, Update
+from .checks import conceded
+from .memory import ai_share, author
+from .timecontrol.timers import Timers
+from .updates import Hub, Update, new_revision
 
 if TYPE_CHECKING:
-    from .clock import Timers
-    from .live import Live
+    from .memory import Held
 
 
 class Writes:
@@ -50,7 +53,7 @@ class Writes:
         self.hub = hub
         self.timers = timers
 
-    def apply(self, clone: Game, seat: int, action: Any, decision_id: str | None, by: str,
+    def apply(self, clone: Game, seat: int, action: Action, decision_id: str | None, by: str,
               acc: Result, rows: dict[int, ActionRecord]) -> None:
         """Apply one action to the clone; remember the log rows it wrote and its events."""
         res = clone.apply(seat, action, decision_id)
@@ -61,7 +64,7 @@ class Writes:
             rows[i] = ActionRecord(i, entry["seat"], entry["action"], decision_id, by, now)
         acc.extend(res)
 
-    async def commit(self, live: Live, clone: Game, res: Result,
+    async def commit(self, held: Held, clone: Game, res: Result,
                      rows: dict[int, ActionRecord], cause: str, *,
                      seats: dict[int, SeatRecord] | None = None, expired: Iterable[int] = (),
                      takeover: Iterable[int] = (), delete: Iterable[int] = ()) -> Update:
@@ -71,14 +74,14 @@ class Writes:
         seat records) and makes the game's timers match its pending decisions: timers of
         decisions that closed are deleted, new decisions get theirs (``Timers.plan``)."""
         ended = clone.is_over
-        gid = live.record.id
+        gid = held.record.id
         seats = dict(seats or {})
-        planned = live.record.status == ACTIVE and self.timers.timed(live.record)
+        planned = held.record.status == ACTIVE and self.timers.timed(held.record)
         add: list[TimerRecord] = []
         dropped = list(delete)
         if planned:
             acted = {rows[i].seat: rows[i].submitted_by for i in sorted(rows)}
-            add, more = self.timers.plan(live.record, clone, seats, acted,
+            add, more = self.timers.plan(held.record, clone, seats, acted,
                                          status=FINISHED if ended else ACTIVE)
             dropped += [i for i in more if i not in dropped]
         ordered = [rows[i] for i in sorted(rows)]
@@ -91,23 +94,23 @@ class Writes:
             await self.store.write_actions(gid, ordered, status)
             ids = []
         self.timers.written(add, ids, dropped)
-        old = live.game
-        live.game, live.rev = clone, new_revision()
+        old = held.game
+        held.game, held.rev = clone, new_revision()
         # as the store does: updated_at is the newest row's time (never earlier than before)
-        live.record.updated_at = max([live.record.updated_at, *(r.at for r in rows.values())])
+        held.record.updated_at = max([held.record.updated_at, *(r.at for r in rows.values())])
         if ended:
-            live.record.status = FINISHED
+            held.record.status = FINISHED
         for k, seat in seats.items():
-            live.record.seats[k] = seat
+            held.record.seats[k] = seat
         for i in sorted(rows):
             code = rows[i].seat * 4 + author(rows[i].submitted_by)
-            if i < len(live.authors):
-                live.authors[i] = code
+            if i < len(held.authors):
+                held.authors[i] = code
             else:
-                live.authors.append(code)
+                held.authors.append(code)
         self.store.notify(gid, clone.version)
         by = [(rows[i].seat, rows[i].submitted_by) for i in sorted(rows)]
-        return self.update(live, old, clone, res, cause, by, expired=sorted(expired),
+        return self.update(held, old, clone, res, cause, by, expired=sorted(expired),
                            takeover=sorted(takeover))
 
     async def save(self, rec: GameRecord, game: Game | None) -> None:
@@ -122,7 +125,7 @@ class Writes:
         else:
             await self.store.save_game(rec)
 
-    def update(self, live: Live, old: Game | None, new: Game, res: Result, cause: str,
+    def update(self, held: Held, old: Game | None, new: Game, res: Result, cause: str,
                by: list[tuple[int, str]], stale: set[int] | None = None, *,
                user: int | None = None, expired: list[int] | None = None,
                takeover: list[int] | None = None, until: float | None = None,
@@ -138,41 +141,41 @@ class Writes:
         over = new.is_over and (old is None or not old.is_over) and damage is None
         scores = winners = None
         if new.is_over:
-            scores, winners = updates.final_ranking(new, live.record.seats)
+            scores, winners = final_ranking(new, conceded(held.record.seats))
         update = Update(
-            game_id=live.record.id, version=new.version, revision=live.rev,
-            status=live.record.status, cause=cause, by=by, public=list(res.public),
+            game_id=held.record.id, version=new.version, revision=held.rev,
+            status=held.record.status, cause=cause, by=by, public=list(res.public),
             words=(list(players), cat),
             private={s: list(evs) for s, evs in res.private.items()},
-            waiting=updates.waiting_for(new, self.timers.deadlines(live.record.id))
-            if live.record.status == ACTIVE else [], board_changed=board,
+            waiting=updates.waiting_for(new, self.timers.deadlines(held.record.id))
+            if held.record.status == ACTIVE else [], board_changed=board,
             stale_panels=sorted(stale), over=over, scores=scores, winners=winners,
-            seats=updates.seat_copies(live.record.seats), user=user, expired=expired or [],
+            seats=updates.seat_copies(held.record.seats), user=user, expired=expired or [],
             takeover=takeover or [], until=until,
-            ai_share=ai_share(live) if new.is_over else None, dropped=dropped,
-            damage=damage, discord=dict(live.record.discord) if damage is not None else {})
+            ai_share=ai_share(held) if new.is_over else None, dropped=dropped,
+            damage=damage, discord=dict(held.record.discord) if damage is not None else {})
         self.hub.publish(update)
         return update
 
     # ------------------------------------------------------------------ the lobby
 
-    async def save_lobby(self, live: Live, seats: list[SeatRecord], cause: str, *,
+    async def save_lobby(self, held: Held, seats: list[SeatRecord], cause: str, *,
                          host: int | None = None, status: str = LOBBY) -> Update:
         """A lobby's new seats (renumbered), host and status: saved, swapped in, published."""
-        rec = copy.deepcopy(live.record)
+        rec = copy.deepcopy(held.record)
         rec.seats = [replace(s, seat=i) for i, s in enumerate(seats)]
         rec.updated_at = self.clock()
         rec.status = status
         if host is not None or cause == updates.LEFT:
             rec.host_user_id = host
         await self.store.save_game(rec)
-        live.record, live.rev = rec, new_revision()
+        held.record, held.rev = rec, new_revision()
         self.store.notify(rec.id, 0)
-        return self.publish_lobby(live, cause)
+        return self.publish_lobby(held, cause)
 
-    def publish_lobby(self, live: Live, cause: str) -> Update:
-        rec = live.record
-        update = Update(game_id=rec.id, version=0, revision=live.rev, status=rec.status,
+    def publish_lobby(self, held: Held, cause: str) -> Update:
+        rec = held.record
+        update = Update(game_id=rec.id, version=0, revision=held.rev, status=rec.status,
                         cause=cause, seats=updates.seat_copies(rec.seats))
         self.hub.publish(update)
         return update

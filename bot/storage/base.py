@@ -1,11 +1,17 @@
 """The storage interface the game service is written against.
 
 A game is stored as its record (setup, seed, content and rules version, status, options), its
-seats and its action log; the engine replays it. The store also owns what several processes share: the
-per-game lock, the "game changed" notices and who runs the deadline scheduler. SQLite (one
-process) is the embedded implementation; PostgreSQL (``bot/storage/postgres.py``) lets
-several bot processes share one database. Both are one store (``bot/storage/store.py``, the
-SQL written once) over two dialects.
+seats and its action log; the engine replays it. The store also owns what several processes
+share: the per-game lock, the "game changed" notices and who runs the deadline scheduler.
+SQLite (one process) is the embedded implementation; PostgreSQL (``bot/storage/postgres.py``)
+lets several bot processes share one database. Both are one store (``bot/storage/store.py``,
+the SQL written once, by aggregate in ``bot/storage/sql/``) over two dialects.
+
+This module is laid out by aggregate, as the SQL is: games, timers, people, leagues, damaged
+games; each section holds the records and the protocol of its methods (:class:`GameStore`,
+:class:`TimerStore`, :class:`PeopleStore`, :class:`LeagueStore`, :class:`DamageStore`), and
+:class:`Store` is all of them with :class:`Coordination` (what several processes share). A part
+of the service that needs one aggregate can ask for its protocol alone.
 
 Every write method is one transaction: it either happens entirely or not at all. A storage
 fault (read-only, disk full, locked, I/O, a lost connection) raises :class:`StorageUnavailable`
@@ -16,10 +22,16 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+#: a JSON value handed to the store, which writes it as text (``bot.storage.rows.dumps``)
+JSON = bool | int | float | str | None | Sequence["JSON"] | Mapping[str, "JSON"]
+#: a JSON object the store read back (``json.loads``): its values are what was written, so
+#: callers index it freely
+JSONObject = dict[str, Any]
 
 # Game status
 LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
@@ -96,6 +108,9 @@ class FaultEpisodes:
             self.kind, self.refused, self.since = None, 0, None
 
 
+# ---------------------------------------------------------------------- games
+
+
 @dataclass
 class SeatRecord:
     """One seat: a person (``user_id``) or an AI (``ai_level``), never both."""
@@ -113,7 +128,7 @@ class SeatRecord:
     bank: float | None = None
     votes: list[int] = field(default_factory=list)
     # acting ahead (migration 0004): the seat's queued plan (bot/service/ahead.py), or None
-    plan: dict[str, Any] | None = None
+    plan: JSONObject | None = None
 
 
 @dataclass
@@ -122,7 +137,7 @@ class ActionRecord:
 
     seq: int
     seat: int
-    action: dict[str, Any]
+    action: JSONObject
     decision_id: str | None
     submitted_by: str  # "user:<id>", "ai:<level>", "forced", "deadline" …
     at: float  # the service clock's time (seconds since the epoch)
@@ -133,19 +148,77 @@ class GameRecord:
     id: int
     status: str
     variant: str
-    options: dict[str, Any]  # rated, hints, AI level defaults … (JSON)
+    options: JSONObject  # rated, hints, AI level defaults … (JSON)
     created_at: float
     updated_at: float
     content_version: str | None = None  # set at start
     rules_version: str | None = None
-    setup: dict[str, Any] | None = None  # hadara.setup.Setup.to_dict(), set at start
+    setup: JSONObject | None = None  # hadara.setup.Setup.to_dict(), set at start
     seed: int | None = None
     host_user_id: int | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     # Discord bookkeeping, opaque to the service (ids as ints): guild, channel, thread,
     # board message, lobby message; per-seat panel and DM message ids live in ``seat_messages``.
-    discord: dict[str, Any] = field(default_factory=dict)
+    discord: JSONObject = field(default_factory=dict)
 
+
+
+@dataclass
+class StoredGame:
+    record: GameRecord
+    actions: list[ActionRecord]  # ordered by seq, 0..n-1 without gaps
+
+
+
+class GameStore(Protocol):
+    """Games with their seats and action logs, the seats' messages, the content catalogs."""
+
+    async def create_game(self, record: GameRecord) -> int:
+        """Insert a game (id ignored) with its seats; returns the new id."""
+
+    async def save_game(self, record: GameRecord, *, add_timers: Sequence[TimerRecord] = (),
+                        delete_timers: Sequence[int] = ()) -> list[int]:
+        """Update a game's record and replace its seats (status, setup, options, discord);
+        in the same transaction delete and insert timers. Returns the new timers' ids."""
+
+    async def load_game(self, game_id: int) -> StoredGame | None:
+        """The game with its seats and actions, or None; :class:`DamagedRecord` when its rows
+        do not decode (an action that is not JSON, a record that does not read)."""
+
+    async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]: ...
+
+    async def games_of_user(self, user_id: int,
+                            statuses: tuple[str, ...] = (LOBBY, ACTIVE)) -> list[int]: ...
+
+    # -- the action log
+    async def write_actions(self, game_id: int, rows: list[ActionRecord],
+                            status: str | None = None, *,
+                            seats: Sequence[SeatRecord] | None = None,
+                            add_timers: Sequence[TimerRecord] = (),
+                            delete_timers: Sequence[int] = ()) -> list[int]:
+        """Upsert the rows by (game, seq) and touch ``updated_at`` (and set ``status`` if
+        given) in ONE transaction. An existing seq is overwritten: that is how a replaced
+        simultaneous pick keeps the log the size of one pick. In the same transaction:
+        update the time-control state of ``seats`` (strikes, ai_takeover, bank, votes),
+        delete the timers ``delete_timers`` (a missing id is no error) and insert
+        ``add_timers``. Returns the new timers' ids, in order."""
+
+    async def set_seat_message(self, game_id: int, seat: int, kind: str,
+                               message_id: int | None) -> None:
+        """Remember a per-seat message id (``kind``: "panel", "dm", …)."""
+
+    async def seat_messages(self, game_id: int) -> dict[tuple[int, str], int]: ...
+
+    # -- content catalogs: the data files (name -> text) of each content version a stored
+    # game was created with, so a later change to data/ never makes it unloadable
+    async def save_content(self, version: str, files: dict[str, str]) -> None:
+        """Keep a content version's files; the same files again are a no-op, other files
+        under a stored version raise StorageError."""
+
+    async def load_content(self, version: str) -> dict[str, str] | None: ...
+
+
+# ---------------------------------------------------------------------- timers
 
 # Timer kinds
 DEADLINE, REMINDER = "deadline", "reminder"
@@ -162,8 +235,26 @@ class TimerRecord:
     kind: str  # "deadline" | "reminder"
     due: float  # seconds since the epoch (the service clock's)
     decision_id: str | None = None
-    payload: dict[str, Any] = field(default_factory=dict)  # JSON: user, opened, base …
+    payload: JSONObject = field(default_factory=dict)  # user, opened, base …
 
+
+
+class TimerStore(Protocol):
+    """The durable timers: deadlines and reminders."""
+
+    async def timers(self, game_id: int | None = None) -> list[TimerRecord]:
+        """Every stored timer (of one game, if given), ordered by due time."""
+
+    async def change_timers(self, add: Sequence[TimerRecord] = (),
+                            delete: Sequence[int] = ()) -> list[int]:
+        """Delete timers (a missing id is no error) and insert others in one transaction;
+        returns the new ids in order."""
+
+    async def move_timers(self, dues: Sequence[tuple[int, float]]) -> None:
+        """Set the due time of timers ``(id, due)`` in one transaction."""
+
+
+# ---------------------------------------------------------------------- people
 
 @dataclass
 class Vacation:
@@ -175,7 +266,71 @@ class Vacation:
     end: float
 
 
-# -- leagues and ratings (migration 0005, docs/leagues.md)
+# -- followers of a game (migration 0008, issue 24 "Follow a game")
+
+@dataclass
+class FollowerRecord:
+    """Someone who follows a game in play (not one of its players): a digest by DM at the
+    end of each epoch and the final result; forgotten when the game ends."""
+
+    game_id: int
+    user_id: int
+    followed_at: float
+
+
+class PeopleStore(Protocol):
+    """What is kept per person or server: settings, vacations and allowances, followers."""
+
+    # -- per-user settings (DMs on/off, language, …) and Discord message ids
+    async def get_user_settings(self, user_id: int) -> JSONObject: ...
+
+    async def set_user_settings(self, user_id: int, settings: Mapping[str, JSON]) -> None: ...
+
+    # -- per-server settings (the language of public messages, …)
+    async def get_guild_settings(self, guild_id: int) -> JSONObject: ...
+
+    async def set_guild_settings(self, guild_id: int, settings: Mapping[str, JSON]) -> None: ...
+
+    # -- vacations (they move timers) and servers' allowances
+    async def add_vacation(self, vacation: Vacation,
+                           dues: Sequence[tuple[int, float]] = ()) -> int:
+        """Store a vacation and move timers (their deadlines pushed) in one transaction;
+        returns its id."""
+
+    async def end_vacation(self, vacation_id: int, end: float,
+                           dues: Sequence[tuple[int, float]] = ()) -> None:
+        """Move a vacation's end (a player back early) and timers in one transaction."""
+
+    async def vacations(self, user_id: int | None = None,
+                        since: float | None = None) -> list[Vacation]:
+        """Vacations (of one user) ending at or after ``since``, by start."""
+
+    async def set_away_allowance(self, guild_id: int, days: float | None) -> None:
+        """A server's vacation days per year (None: back to the default)."""
+
+    async def away_allowances(self) -> dict[int, float]:
+        """Every server's vacation allowance that was set."""
+
+    # -- followers (migration 0008): people following a game in play, one row per (game, user)
+    async def toggle_follower(self, game_id: int, user_id: int, at: float) -> bool:
+        """Follow the game, or stop following it if the user already does — one transaction;
+        the new state (True: following). ``StorageError`` for an unknown game."""
+
+    async def add_follower(self, follower: FollowerRecord) -> bool:
+        """Follow (idempotent: False when the user already follows the game)."""
+
+    async def followers(self, game_id: int | None = None) -> list[FollowerRecord]:
+        """A game's followers (every game's with None), by game and by when they followed."""
+
+    async def follower_count(self, user_id: int) -> int:
+        """How many games in play the user follows."""
+
+    async def forget_followers(self, game_id: int) -> int:
+        """Forget every follower of the game (it ended): how many there were."""
+
+
+# ---------------------------------------------------------------------- leagues and ratings
+# (migration 0005, docs/leagues.md)
 
 @dataclass
 class RatedResult:
@@ -187,7 +342,7 @@ class RatedResult:
     game_id: int
     guild_id: int
     finished_at: float
-    ranks: list[dict[str, Any]]
+    ranks: list[JSONObject]
     voided: bool = False
     voided_by: int | None = None
     recorded_at: float = 0.0
@@ -211,7 +366,7 @@ class LeagueRecord:
     id: int  # 0 until stored
     guild_id: int
     name: str
-    settings: dict[str, Any]  # season_rounds, table_size, time_control, points, tie_breaks …
+    settings: JSONObject  # season_rounds, table_size, time_control, points, tie_breaks …
     created_by: int | None = None
     created_at: float = 0.0
 
@@ -254,184 +409,13 @@ class TableRecord:
     round: int
     number: int
     game_id: int | None
-    seats: list[dict[str, Any]]
+    seats: list[JSONObject]
     result: Any = None
 
 
-@dataclass
-class StoredGame:
-    record: GameRecord
-    actions: list[ActionRecord]  # ordered by seq, 0..n-1 without gaps
 
-
-# -- damaged games (migration 0007, docs/service.md "Damaged games")
-
-#: Why a game is damaged (``DamageRecord.reason``; the catalogs word each one).
-DAMAGE_REASONS = ("bad_json", "bad_action", "missing_row", "bad_setup", "bad_record",
-                  "bad_seat", "other_version")
-
-@dataclass
-class DamageRecord:
-    """A game whose stored record cannot be rebuilt: kept in storage with its status, marked
-    here until it is repaired. ``reason``: ``bad_json``, ``bad_action``, ``missing_row``,
-    ``bad_setup``, ``bad_record``, ``other_version``; ``seq``: the first bad action's log
-    index (None: not an action); ``told``: the front end was told (once)."""
-
-    game_id: int
-    reason: str
-    detail: str
-    found_at: float
-    seq: int | None = None
-    told: bool = False
-
-
-@dataclass
-class RawAction:
-    """One stored action row as found, for a repair: ``action`` is the decoded JSON, or
-    None when the text is not JSON (``text`` keeps it)."""
-
-    seq: int
-    seat: Any
-    action: Any
-    text: str | None
-    decision_id: str | None
-    submitted_by: str
-    at: float
-
-
-@dataclass
-class Salvage:
-    """What a damaged game's rows still give (``Store.salvage_game``): the record (JSON
-    fields that do not decode replaced by their defaults, listed in ``bad_fields``) and every
-    action row in ``seq`` order as found."""
-
-    record: GameRecord
-    actions: list[RawAction]
-    bad_fields: list[str] = field(default_factory=list)
-
-
-# -- followers of a game (migration 0008, issue 24 "Follow a game")
-
-@dataclass
-class FollowerRecord:
-    """Someone who follows a game in play (not one of its players): a digest by DM at the
-    end of each epoch and the final result; forgotten when the game ends."""
-
-    game_id: int
-    user_id: int
-    followed_at: float
-
-
-class Store(Protocol):
-    """What the service needs from a database. All methods are coroutines unless noted."""
-
-    async def open(self) -> None:
-        """Connect and migrate to the newest schema (refusing a newer database)."""
-
-    async def close(self) -> None: ...
-
-    # -- games
-    async def create_game(self, record: GameRecord) -> int:
-        """Insert a game (id ignored) with its seats; returns the new id."""
-
-    async def save_game(self, record: GameRecord, *, add_timers: Sequence[TimerRecord] = (),
-                        delete_timers: Sequence[int] = ()) -> list[int]:
-        """Update a game's record and replace its seats (status, setup, options, discord);
-        in the same transaction delete and insert timers. Returns the new timers' ids."""
-
-    async def load_game(self, game_id: int) -> StoredGame | None:
-        """The game with its seats and actions, or None; :class:`DamagedRecord` when its rows
-        do not decode (an action that is not JSON, a record that does not read)."""
-
-    async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]: ...
-
-    async def games_of_user(self, user_id: int,
-                            statuses: tuple[str, ...] = (LOBBY, ACTIVE)) -> list[int]: ...
-
-    # -- the action log
-    async def write_actions(self, game_id: int, rows: list[ActionRecord],
-                            status: str | None = None, *,
-                            seats: Sequence[SeatRecord] | None = None,
-                            add_timers: Sequence[TimerRecord] = (),
-                            delete_timers: Sequence[int] = ()) -> list[int]:
-        """Upsert the rows by (game, seq) and touch ``updated_at`` (and set ``status`` if
-        given) in ONE transaction. An existing seq is overwritten: that is how a replaced
-        simultaneous pick keeps the log the size of one pick. In the same transaction:
-        update the time-control state of ``seats`` (strikes, ai_takeover, bank, votes),
-        delete the timers ``delete_timers`` (a missing id is no error) and insert
-        ``add_timers``. Returns the new timers' ids, in order."""
-
-    # -- timers (deadlines, reminders), vacations and allowances
-    async def timers(self, game_id: int | None = None) -> list[TimerRecord]:
-        """Every stored timer (of one game, if given), ordered by due time."""
-
-    async def change_timers(self, add: Sequence[TimerRecord] = (),
-                            delete: Sequence[int] = ()) -> list[int]:
-        """Delete timers (a missing id is no error) and insert others in one transaction;
-        returns the new ids in order."""
-
-    async def move_timers(self, dues: Sequence[tuple[int, float]]) -> None:
-        """Set the due time of timers ``(id, due)`` in one transaction."""
-
-    async def add_vacation(self, vacation: Vacation,
-                           dues: Sequence[tuple[int, float]] = ()) -> int:
-        """Store a vacation and move timers (their deadlines pushed) in one transaction;
-        returns its id."""
-
-    async def end_vacation(self, vacation_id: int, end: float,
-                           dues: Sequence[tuple[int, float]] = ()) -> None:
-        """Move a vacation's end (a player back early) and timers in one transaction."""
-
-    async def vacations(self, user_id: int | None = None,
-                        since: float | None = None) -> list[Vacation]:
-        """Vacations (of one user) ending at or after ``since``, by start."""
-
-    async def set_away_allowance(self, guild_id: int, days: float | None) -> None:
-        """A server's vacation days per year (None: back to the default)."""
-
-    async def away_allowances(self) -> dict[int, float]:
-        """Every server's vacation allowance that was set."""
-
-    # -- per-user settings (DMs on/off, language, …) and Discord message ids
-    async def get_user_settings(self, user_id: int) -> dict[str, Any]: ...
-
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None: ...
-
-    # -- per-server settings (the language of public messages, …)
-    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]: ...
-
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
-
-    async def set_seat_message(self, game_id: int, seat: int, kind: str,
-                               message_id: int | None) -> None:
-        """Remember a per-seat message id (``kind``: "panel", "dm", …)."""
-
-    async def seat_messages(self, game_id: int) -> dict[tuple[int, str], int]: ...
-
-    # -- followers (migration 0008): people following a game in play, one row per (game, user)
-    async def toggle_follower(self, game_id: int, user_id: int, at: float) -> bool:
-        """Follow the game, or stop following it if the user already does — one transaction;
-        the new state (True: following). ``StorageError`` for an unknown game."""
-
-    async def add_follower(self, follower: FollowerRecord) -> bool:
-        """Follow (idempotent: False when the user already follows the game)."""
-
-    async def followers(self, game_id: int | None = None) -> list[FollowerRecord]:
-        """A game's followers (every game's with None), by game and by when they followed."""
-
-    async def follower_count(self, user_id: int) -> int:
-        """How many games in play the user follows."""
-
-    async def forget_followers(self, game_id: int) -> int:
-        """Forget every follower of the game (it ended): how many there were."""
-
-    # -- content catalogs: the data files (name -> text) of each content version a stored
-    # game was created with, so a later change to data/ never makes it unloadable
-    async def save_content(self, version: str, files: dict[str, str]) -> None:
-        """Keep a content version's files; the same files again are a no-op, other files
-        under a stored version raise StorageError."""
-
-    async def load_content(self, version: str) -> dict[str, str] | None: ...
+class LeagueStore(Protocol):
+    """Rated results and ratings per server; leagues, seasons, members, rounds, tables."""
 
     # -- rated results and ratings (per server)
     async def record_result(self, result: RatedResult, ratings: Sequence[Rating] = (),
@@ -484,24 +468,75 @@ class Store(Protocol):
 
     async def set_table_game(self, table_id: int, game_id: int | None) -> None: ...
 
-    async def set_table_result(self, table_id: int, result: Any) -> bool:
+    async def set_table_result(self, table_id: int, result: JSON) -> bool:
         """Set a table's result once; False (nothing written) if it already has one."""
 
     async def league_tables(self, season_id: int | None = None, *,
                             game_id: int | None = None) -> list[TableRecord]:
         """A season's tables by round and number, or the table of one game."""
 
-    async def archive_season(self, season_id: int, standings: list[dict[str, Any]],
-                             podium: list[dict[str, Any]], at: float,
+    async def archive_season(self, season_id: int, standings: Sequence[Mapping[str, JSON]],
+                             podium: Sequence[Mapping[str, JSON]], at: float,
                              next_season: SeasonRecord | None = None) -> int | None:
         """Archive a season's standings, mark it finished and (optionally) open the next
         season, in ONE transaction; the next season's id."""
 
     async def season_archive(self, season_id: int
-                             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+                             ) -> tuple[list[JSONObject], list[JSONObject]] | None:
         """An archived season's (standings, podium)."""
 
-    # -- damaged games (migration 0007): quarantined, repaired up to their last valid action
+
+# ---------------------------------------------------------------------- damaged games
+# (migration 0007, docs/service.md "Damaged games")
+
+#: Why a game is damaged (``DamageRecord.reason``; the catalogs word each one).
+DAMAGE_REASONS = ("bad_json", "bad_action", "missing_row", "bad_setup", "bad_record",
+                  "bad_seat", "other_version")
+
+@dataclass
+class DamageRecord:
+    """A game whose stored record cannot be rebuilt: kept in storage with its status, marked
+    here until it is repaired. ``reason``: ``bad_json``, ``bad_action``, ``missing_row``,
+    ``bad_setup``, ``bad_record``, ``other_version``; ``seq``: the first bad action's log
+    index (None: not an action); ``told``: the front end was told (once)."""
+
+    game_id: int
+    reason: str
+    detail: str
+    found_at: float
+    seq: int | None = None
+    told: bool = False
+
+
+@dataclass
+class RawAction:
+    """One stored action row as found, for a repair: ``action`` is the decoded JSON, or
+    None when the text is not JSON (``text`` keeps it)."""
+
+    seq: int
+    seat: Any
+    action: Any
+    text: str | None
+    decision_id: str | None
+    submitted_by: str
+    at: float
+
+
+@dataclass
+class Salvage:
+    """What a damaged game's rows still give (``Store.salvage_game``): the record (JSON
+    fields that do not decode replaced by their defaults, listed in ``bad_fields``) and every
+    action row in ``seq`` order as found."""
+
+    record: GameRecord
+    actions: list[RawAction]
+    bad_fields: list[str] = field(default_factory=list)
+
+
+
+class DamageStore(Protocol):
+    """Damaged games: quarantined, repaired up to their last valid action."""
+
     async def mark_damaged(self, damage: DamageRecord) -> DamageRecord:
         """Mark a game damaged (its rows stay as they are); a game marked already keeps its
         first mark, which is returned (with ``told``)."""
@@ -520,6 +555,19 @@ class Store(Protocol):
         """Repair: in ONE transaction copy the action rows with ``seq >= keep`` into
         ``actions_backup`` (with ``at`` as their ``repaired_at``), delete them, clear the
         game's damage mark and set ``status`` if given. Returns how many rows were removed."""
+
+
+# ---------------------------------------------------------------------- the whole store
+
+
+class Coordination(Protocol):
+    """Opening and closing, and what several processes share (a PostgreSQL store implements
+    these across processes; SQLite, alone in its process, owns everything)."""
+
+    async def open(self) -> None:
+        """Connect and migrate to the newest schema (refusing a newer database)."""
+
+    async def close(self) -> None: ...
 
     # -- coordination (a PostgreSQL store implements these across processes)
     def lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
@@ -548,26 +596,6 @@ class Store(Protocol):
         scheduler's owner then reloads them); returns an unsubscribe. SQLite never calls."""
 
 
-class SettingsTables:
-    """The settings methods of a store, over its two JSON-per-key tables (``user_settings``
-    by ``user_id``, ``guild_settings`` by ``guild_id``): a store provides
-    ``_get_settings(table, key)`` and ``_set_settings(table, key, settings)`` (the SQL store,
-    ``bot/storage/store.py``, once for both dialects)."""
-
-    async def _get_settings(self, table: str, key: int) -> dict[str, Any]:
-        raise NotImplementedError
-
-    async def _set_settings(self, table: str, key: int, settings: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self._get_settings("user_settings", user_id)
-
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
-        await self._set_settings("user_settings", user_id, settings)
-
-    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._get_settings("guild_settings", guild_id)
-
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        await self._set_settings("guild_settings", guild_id, settings)
+class Store(GameStore, TimerStore, PeopleStore, LeagueStore, DamageStore, Coordination,
+            Protocol):
+    """What the service needs from a database. All methods are coroutines unless noted."""

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from hadara.content import DATA_FILES, DEFAULT_DATA_DIR, Catalog, default_catalog, load_catalog
+
+from .base import GameStore
 
 Files = dict[str, str]  # data file name -> its text
 
@@ -40,7 +41,7 @@ def catalog_from_files(files: Files) -> Catalog:
 class Catalogs:
     """The catalogs of a store by content version, backed by its content table."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
         self.default = default_catalog()
         self._catalogs: dict[str, Catalog] = {self.default.version: self.default}

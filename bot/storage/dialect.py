@@ -40,21 +40,27 @@ from typing import Any, Protocol, TypeVar
 T = TypeVar("T")
 _FRAGMENT = re.compile(r"\{([a-z_]+)\}")
 
+#: a value bound to a statement's ``?``: both drivers take these as they are
+Param = bool | int | float | str | bytes | None
+#: a row a statement returns: its columns' types are the statement's, given by the decoders of
+#: :mod:`bot.storage.rows` (and the few methods that read one column)
+Row = Sequence[Any]
+
 
 class Tx(Protocol):
     """One connection inside one transaction (or a read), in the neutral SQL."""
 
-    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, args: Sequence[Param] = ()) -> int:
         """Run a statement; the number of rows it changed."""
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Param]]) -> None: ...
 
-    async def fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+    async def fetchall(self, sql: str, args: Sequence[Param] = ()) -> list[Row]: ...
 
-    async def fetchone(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+    async def fetchone(self, sql: str, args: Sequence[Param] = ()) -> Row | None:
         """The first row, or None."""
 
-    async def fetchval(self, sql: str, args: Sequence[Any] = ()) -> Any:
+    async def fetchval(self, sql: str, args: Sequence[Param] = ()) -> Any:
         """The first column of the first row, or None without a row."""
 
 

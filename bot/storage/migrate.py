@@ -20,11 +20,11 @@ not copied. The steps:
    protocol (stored content versions, user and server settings, vacation allowances, seat
    messages, rated results, ratings, season members, the followers of games in play). A
    failure on the way empties the target again (exit code 1).
-3. **Verify.** Every game is loaded from both stores (record, seats and action log must be
-   equal) and replayed as the game service replays it (``hadara.save`` with the catalog of its
-   stored content version): the save (``hadara.save.to_json``), the game's version and every
-   view (spectator's and each seat's) must be the same. The row count of every table must match,
-   and everything else is read back through the protocol on both sides and compared.
+3. **Verify** (:mod:`bot.storage.migrate_verify`): every game loaded from both stores and
+   replayed to the same state, every table's row count, everything else read back through the
+   protocol on both sides and compared.
+
+The locations are read by :mod:`bot.storage.urls`; only their redacted forms are printed.
 
 Exit codes: 0 copied and verified, 1 the copy or the verification failed, 2 refused (bad
 arguments, a database that cannot be opened, a non-empty target).
@@ -39,22 +39,16 @@ import sqlite3
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlsplit, urlunsplit
+from urllib.parse import quote
 
-from .base import (
-    FollowerRecord,
-    MemberRecord,
-    RatedResult,
-    Rating,
-    StorageError,
-    Store,
-    StoredGame,
-)
+from .base import FollowerRecord, MemberRecord, RatedResult, Rating, StorageError, Store
+from .migrate_verify import Snapshot, Summary, verify
+from .migrate_verify import replay as replay  # the undo tests (service, e2e) import it here
+from .urls import POSTGRESQL, SQLITE, parse, redact, scrub
 
 EXIT_OK, EXIT_FAILED, EXIT_REFUSED = 0, 1, 2
 
@@ -89,102 +83,27 @@ class MigrationFailed(Exception):
         self.problems = problems or []
 
 
-@dataclass
-class Summary:
-    source: str
-    target: str
-    counts: dict[str, tuple[int, int]] = field(default_factory=dict)  # table: (source, target)
-    games: int = 0
-    replayed: int = 0  # started games whose replays matched
-    lobby: int = 0  # games not started (nothing to replay; record compared)
-    warnings: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    source_schema: int | None = None
-    target_schema: int | None = None
-    seconds: float = 0.0
-
-    def text(self) -> str:
-        lines = [f"migrate-db: {self.source} -> {self.target}"]
-        if self.source_schema is not None or self.target_schema is not None:
-            lines.append(f"schema versions: source {_or_unknown(self.source_schema)}, target "
-                         f"{_or_unknown(self.target_schema)}")
-        width = max([len(t) for t in self.counts] + [5])
-        lines.append(f"  {'table':<{width}}  {'source':>8}  {'target':>8}")
-        for table, (src, dst) in self.counts.items():
-            mark = "" if src == dst else "  MISMATCH"
-            lines.append(f"  {table:<{width}}  {src:>8}  {dst:>8}{mark}")
-        lines.append(f"games verified: {self.replayed} replayed to the same state, "
-                     f"{self.lobby} in the lobby compared, of {self.games}")
-        lines += [f"warning: {w}" for w in self.warnings]
-        lines += [f"PROBLEM: {p}" for p in self.problems[:50]]
-        if len(self.problems) > 50:
-            lines.append(f"… and {len(self.problems) - 50} more problems")
-        lines.append(f"{'verification FAILED' if self.problems else 'ok'} "
-                     f"({self.seconds:.2f} s)")
-        return "\n".join(lines)
-
-
-def _or_unknown(value: int | None) -> str:
-    return "unknown" if value is None else str(value)
-
-
-# ---------------------------------------------------------------------- URLs
-
-
-def redact(url: str) -> str:
-    """A database URL or path fit to print: a password is replaced by ``***``."""
-    text = str(url).strip()
-    if "://" not in text:
-        return text
-    try:
-        parts = urlsplit(text)
-    except ValueError:
-        return "<unparsable URL>"
-    if parts.password is None:
-        return text
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+# ---------------------------------------------------------------------- locations
+# bot/__main__.py reads HADARA_DB with these (its --check, backup and restore)
 
 
 def kind_of(url: str | Path) -> str:
     """``"sqlite"`` or ``"postgresql"`` (as ``open_store`` decides), or ``"unknown"``."""
-    if isinstance(url, Path):
-        return "sqlite"
-    scheme, sep, _ = url.strip().partition("://")
-    if not sep:
-        return "sqlite"
-    scheme = scheme.lower()
-    if scheme == "sqlite":
-        return "sqlite"
-    if scheme in ("postgresql", "postgres") or scheme.startswith("postgresql+"):
-        return "postgresql"
-    return "unknown"
+    return parse(url).kind
 
 
 def sqlite_path(url: str) -> Path:
-    """The file of a SQLite path or ``sqlite:///path`` URL (as ``open_store`` reads it)."""
-    text = url.strip()
-    scheme, sep, rest = text.partition("://")
-    if not sep:
-        path = text
-    else:
-        if scheme.lower() != "sqlite" or not rest.startswith("/") or rest == "/":
-            raise MigrationRefused(f"bad SQLite URL {text!r}: expected sqlite:///path")
-        path = rest[1:]
-    if not path or path == ":memory:":
-        raise MigrationRefused(f"the source must be a SQLite file, not {text!r}")
-    return Path(unquote(path))
+    """The file of a SQLite path or ``sqlite:///path`` URL, as ``open_store`` opens it;
+    :class:`MigrationRefused` for another URL or a throw-away database."""
+    location = parse(url)
+    if location.kind != SQLITE or location.path is None:
+        raise MigrationRefused(f"bad SQLite URL {location.redacted!r}: expected sqlite:///path")
+    if location.file is None:
+        raise MigrationRefused(f"the source must be a SQLite file, not {location.redacted!r}")
+    return location.file
 
 
-def asyncpg_dsn(url: str) -> str:
-    """The URL asyncpg accepts (``postgresql+asyncpg://`` loses its driver suffix)."""
-    text = url.strip()
-    scheme, _, rest = text.partition("://")
-    return "postgresql://" + rest if scheme.lower().startswith("postgresql+") else text
-
-
-async def schema_version(store: Any) -> int | None:
+async def schema_version(store: object) -> int | None:
     """The store's schema version, when it can tell."""
     method = getattr(store, "schema_version", None)
     if method is None:
@@ -199,19 +118,6 @@ async def schema_version(store: Any) -> int | None:
 
 
 # ---------------------------------------------------------------------- the source snapshot
-
-
-@dataclass
-class Snapshot:
-    """Every table of the source, read in one transaction: column names and rows."""
-
-    columns: dict[str, list[str]]
-    rows: dict[str, list[tuple[Any, ...]]]
-    sequences: dict[str, int]  # sqlite_sequence: the highest id ever handed out per table
-
-    def dicts(self, table: str) -> list[dict[str, Any]]:
-        cols = self.columns[table]
-        return [dict(zip(cols, row, strict=True)) for row in self.rows[table]]
 
 
 def read_snapshot(path: Path) -> Snapshot:
@@ -259,7 +165,7 @@ class Target:
     @classmethod
     async def connect(cls, url: str) -> Target:
         asyncpg = importlib.import_module("asyncpg")
-        conn = await asyncpg.connect(asyncpg_dsn(url))
+        conn = await asyncpg.connect(parse(url).dsn)
         target = cls(conn)
         rows = await conn.fetch(
             "SELECT table_name, column_name, data_type FROM information_schema.columns"
@@ -337,7 +243,7 @@ def _to_pg(value: Any, data_type: str) -> Any:
 
 async def copy_protocol(snap: Snapshot, dst: Store) -> None:
     """The tables without ids of their own, through the Store protocol."""
-    calls: list[Callable[[], Awaitable[Any]]] = []
+    calls: list[Callable[[], Awaitable[object]]] = []
     for r in snap.dicts("content_versions"):
         calls.append(_call(dst.save_content, r["version"], json.loads(r["files"])))
     for r in snap.dicts("user_settings"):
@@ -376,11 +282,11 @@ async def copy_protocol(snap: Snapshot, dst: Store) -> None:
     await _run_all(calls)
 
 
-def _call(fn: Callable[..., Awaitable[Any]], *args: Any) -> Callable[[], Awaitable[Any]]:
+def _call(fn: Callable[..., Awaitable[object]], *args: object) -> Callable[[], Awaitable[object]]:
     return lambda: fn(*args)
 
 
-async def _run_all(calls: list[Callable[[], Awaitable[Any]]]) -> None:
+async def _run_all(calls: list[Callable[[], Awaitable[object]]]) -> None:
     """Run the calls, a few at a time; the first failure is raised once all stopped."""
     it = iter(calls)
     errors: list[BaseException] = []
@@ -400,162 +306,6 @@ async def _run_all(calls: list[Callable[[], Awaitable[Any]]]) -> None:
         raise errors[0]
 
 
-# ---------------------------------------------------------------------- verification
-
-
-def replay(stored: StoredGame, catalog: Any) -> Any:
-    """The game the service rebuilds from a stored game (``GameService._read``)."""
-    from hadara import save
-
-    rec = stored.record
-    data = {"format": save.FORMAT, "content_version": rec.content_version,
-            "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
-            "actions": [{"seat": a.seat, "action": a.action} for a in stored.actions]}
-    return save.from_dict(data, catalogs={catalog.version: catalog})
-
-
-def game_state(game: Any) -> dict[str, Any]:
-    """What must be equal after a replay: the save, the version and every view."""
-    from hadara import save
-    from hadara.views import spectator_view, view
-
-    return {"save": save.to_json(game), "version": game.version,
-            "spectator": spectator_view(game),
-            "views": [view(game, s) for s in range(game.n)]}
-
-
-async def replayed_state(stored: StoredGame, catalogs: Any) -> dict[str, Any]:
-    """The replayed game's state, or ``{"error": …}`` when it does not replay."""
-    try:
-        catalog = await catalogs.get(stored.record.content_version)
-        return game_state(replay(stored, catalog))
-    except Exception as exc:
-        return {"error": f"{type(exc).__name__}: {exc}"}
-
-
-def _diff(a: Any, b: Any, where: str = "") -> str:
-    """The first place where two values differ (for the report)."""
-    if hasattr(a, "__dataclass_fields__") and type(a) is type(b):
-        for name in a.__dataclass_fields__:
-            x, y = getattr(a, name), getattr(b, name)
-            if x != y:
-                return _diff(x, y, f"{where}.{name}")
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            if a.get(k) != b.get(k):
-                return _diff(a.get(k), b.get(k), f"{where}[{k!r}]")
-    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
-        if len(a) != len(b):
-            return f"{where}: {len(a)} items vs {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x != y:
-                return _diff(x, y, f"{where}[{i}]")
-    return f"{where or 'value'}: {_short(a)} vs {_short(b)}"
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 120 else text[:117] + "..."
-
-
-async def verify(snap: Snapshot, src: Store, dst: Store, target: Target,
-                 summary: Summary) -> None:
-    """Compare the target with the source; differences go to ``summary.problems``."""
-    from .content import Catalogs
-
-    problems = summary.problems
-    counts = await target.counts()
-    for table in (*TABLES, *QUARANTINE_TABLES):
-        summary.counts[table] = (len(snap.rows[table]), counts[table])
-        if counts[table] != len(snap.rows[table]):
-            problems.append(f"table {table}: {len(snap.rows[table])} rows in the source, "
-                            f"{counts[table]} in the target")
-
-    src_catalogs, dst_catalogs = Catalogs(src), Catalogs(dst)
-    game_ids = sorted(r[0] for r in snap.rows["games"])
-    summary.games = len(game_ids)
-    for gid in game_ids:
-        a, b = await src.load_game(gid), await dst.load_game(gid)
-        if a is None or b is None:
-            problems.append(f"game {gid}: missing in the {'source' if a is None else 'target'}")
-            continue
-        if a != b:
-            problems.append(f"game {gid}: stored data differs: {_diff(a, b, 'game')}")
-            continue
-        if a.record.setup is None:
-            summary.lobby += 1
-            continue
-        sa = await replayed_state(a, src_catalogs)
-        sb = await replayed_state(b, dst_catalogs)
-        if sa != sb:
-            problems.append(f"game {gid}: replays differently: {_diff(sa, sb, 'state')}")
-        elif "error" in sa:
-            summary.warnings.append(f"game {gid} does not replay in the source either: "
-                                    f"{sa['error']}")
-        else:
-            summary.replayed += 1
-
-    checks: list[tuple[str, Callable[[Store], Awaitable[Any]]]] = [
-        ("game ids", lambda s: s.game_ids(("lobby", "active", "finished", "abandoned"))),
-        ("timers", lambda s: s.timers()),
-        ("vacations", lambda s: s.vacations()),
-        ("away allowances", lambda s: s.away_allowances()),
-        ("rated results", lambda s: s.rated_results()),
-        ("unrecorded rated games", lambda s: s.unrecorded_rated_games()),
-        ("leagues", lambda s: s.leagues()),
-        ("damaged games", lambda s: s.damaged_games()),
-        ("followers", lambda s: s.followers()),
-    ]
-    for gid in game_ids:
-        checks.append((f"seat messages of game {gid}", _bind(lambda s, g: s.seat_messages(g),
-                                                             gid)))
-    for version in _column(snap, "content_versions", "version"):
-        checks.append((f"content version {version}", _bind(lambda s, v: s.load_content(v),
-                                                           version)))
-    for user in _column(snap, "user_settings", "user_id"):
-        checks.append((f"settings of user {user}",
-                       _bind(lambda s, u: s.get_user_settings(u), user)))
-    for guild in _column(snap, "guild_settings", "guild_id"):
-        checks.append((f"settings of server {guild}",
-                       _bind(lambda s, g: s.get_guild_settings(g), guild)))
-    for guild in sorted(set(_column(snap, "ratings", "guild_id"))
-                        | set(_column(snap, "rated_results", "guild_id"))):
-        checks.append((f"ratings of server {guild}", _bind(lambda s, g: s.ratings(g), guild)))
-    for league in _column(snap, "leagues", "id"):
-        checks.append((f"seasons of league {league}", _bind(lambda s, i: s.seasons(i), league)))
-    for season in _column(snap, "league_seasons", "id"):
-        checks += [
-            (f"members of season {season}", _bind(lambda s, i: s.members(i), season)),
-            (f"rounds of season {season}", _bind(lambda s, i: s.rounds(i), season)),
-            (f"tables of season {season}", _bind(lambda s, i: s.league_tables(i), season)),
-            (f"archive of season {season}", _bind(lambda s, i: s.season_archive(i), season)),
-        ]
-    for what, read in checks:
-        try:
-            a = await read(src)
-        except Exception as exc:
-            problems.append(f"{what}: cannot be read from the source: {exc}")
-            continue
-        try:
-            b = await read(dst)
-        except Exception as exc:
-            problems.append(f"{what}: cannot be read from the target: "
-                            f"{type(exc).__name__}: {exc}")
-            continue
-        if a != b:
-            problems.append(f"{what} differ: {_diff(a, b, what.split()[0])}")
-
-
-def _bind(fn: Callable[[Store, Any], Awaitable[Any]], value: Any
-          ) -> Callable[[Store], Awaitable[Any]]:
-    return lambda s: fn(s, value)
-
-
-def _column(snap: Snapshot, table: str, column: str) -> list[Any]:
-    i = snap.columns[table].index(column)
-    return sorted({row[i] for row in snap.rows[table]})
-
-
 # ---------------------------------------------------------------------- the whole run
 
 
@@ -570,10 +320,10 @@ async def migrate(source: str, target: str, *,
     say = progress or (lambda _: None)
     started = time.perf_counter()
     summary = Summary(redact(source), redact(target))
-    if kind_of(source) != "sqlite":
+    if parse(source).kind != SQLITE:
         raise MigrationRefused(f"--from must be a SQLite file (a path or sqlite:///path), not "
                                f"{redact(source)!r}")
-    if kind_of(target) != "postgresql":
+    if parse(target).kind != POSTGRESQL:
         raise MigrationRefused(f"--to must be a PostgreSQL URL (postgresql://…), not "
                                f"{redact(target)!r}")
     path = sqlite_path(source)
@@ -584,7 +334,7 @@ async def migrate(source: str, target: str, *,
         dst = open_store(target)
     except StorageError as exc:
         raise MigrationRefused(str(exc)) from exc
-    opened: list[Any] = []
+    opened: list[Store] = []
     target_conn: Target | None = None
     try:
         try:
@@ -597,8 +347,8 @@ async def migrate(source: str, target: str, *,
             opened.append(dst)
             target_conn = await Target.connect(target)
         except Exception as exc:
-            raise MigrationRefused(f"cannot open the target {redact(target)}: "
-                                   f"{type(exc).__name__}: {exc}") from exc
+            raise MigrationRefused(scrub(f"cannot open the target {redact(target)}: "
+                                         f"{type(exc).__name__}: {exc}", target)) from exc
         summary.source_schema = await schema_version(src)
         summary.target_schema = await schema_version(dst)
         snap = read_snapshot(path)
@@ -625,7 +375,7 @@ async def migrate(source: str, target: str, *,
                                   "again") from exc
         say("verifying …")
         try:
-            await verify(snap, src, dst, target_conn, summary)
+            await verify(snap, src, dst, await target_conn.counts(), summary)
         except Exception as exc:  # a store that cannot read back what it holds
             summary.problems.append(f"the verification stopped: {type(exc).__name__}: {exc}")
     finally:
@@ -661,18 +411,21 @@ def main(argv: Iterable[str]) -> int:
         if not args.quiet:
             print(line, flush=True)
 
+    def error(line: str) -> None:  # a driver's message may quote a URL: no password in it
+        print(scrub(line, args.source, args.target), file=sys.stderr)
+
     try:
         summary = asyncio.run(migrate(args.source, args.target, progress=progress))
     except MigrationRefused as exc:
-        print(f"migrate-db: refused: {exc}", file=sys.stderr)
+        error(f"migrate-db: refused: {exc}")
         return EXIT_REFUSED
     except MigrationFailed as exc:
-        print(f"migrate-db: FAILED: {exc}", file=sys.stderr)
+        error(f"migrate-db: FAILED: {exc}")
         for p in exc.problems:
-            print(f"  {p}", file=sys.stderr)
+            error(f"  {p}")
         return EXIT_FAILED
     except Exception as exc:  # anything else: a failure, reported without a traceback
-        print(f"migrate-db: FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
+        error(f"migrate-db: FAILED: {type(exc).__name__}: {exc}")
         return EXIT_FAILED
     print(summary.text())
     return EXIT_FAILED if summary.problems else EXIT_OK

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -71,9 +70,10 @@ from .base import (
     StorageError,
     StorageUnavailable,
 )
-from .dialect import Body, Dialect, T, numbered_placeholders
+from .dialect import Body, Dialect, Param, Row, T, numbered_placeholders
 from .schema import load_migrations
 from .store import SqlStore
+from .urls import parse, redact, scrub
 
 log = logging.getLogger(__name__)
 
@@ -132,22 +132,6 @@ def _game_key(game_id: int) -> int:
     return (game_id + 2**31) % 2**32 - 2**31
 
 
-def redact(url: str) -> str:
-    """The URL without its password (for messages and logs)."""
-    url = re.sub(r"(://[^/@:]*):[^/]*@", r"\1:***@", url, count=1)
-    return re.sub(r"([?&]password=)[^&]*", r"\1***", url)
-
-
-def asyncpg_url(url: str) -> str:
-    """The URL as asyncpg takes it: ``postgresql+asyncpg://…`` (SQLAlchemy's spelling),
-    ``postgres://…`` and ``POSTGRESQL://…`` become ``postgresql://…``."""
-    scheme, sep, rest = url.strip().partition("://")
-    if not sep:
-        return url
-    scheme = scheme.lower().partition("+")[0]
-    return f"{'postgresql' if scheme == 'postgres' else scheme}://{rest}"
-
-
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """Return a connection to its pool as it is. asyncpg's default reset runs
     ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`` on every release — a round
@@ -177,27 +161,27 @@ class PgTx:
 
     __slots__ = ("_conn", "_sql")
 
-    def __init__(self, conn: Any, dialect: Dialect) -> None:
+    def __init__(self, conn: asyncpg.Connection, dialect: Dialect) -> None:
         self._conn = conn
         self._sql = dialect.sql
 
-    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, args: Sequence[Param] = ()) -> int:
         return _count(await self._conn.execute(self._sql(sql), *args))
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Param]]) -> None:
         rows = rows if isinstance(rows, list) else list(rows)
         if rows:
             await self._conn.executemany(self._sql(sql), rows)
 
-    async def fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        rows: list[Sequence[Any]] = await self._conn.fetch(self._sql(sql), *args)
+    async def fetchall(self, sql: str, args: Sequence[Param] = ()) -> list[Row]:
+        rows: list[Row] = await self._conn.fetch(self._sql(sql), *args)
         return rows
 
-    async def fetchone(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
-        row: Sequence[Any] | None = await self._conn.fetchrow(self._sql(sql), *args)
+    async def fetchone(self, sql: str, args: Sequence[Param] = ()) -> Row | None:
+        row: Row | None = await self._conn.fetchrow(self._sql(sql), *args)
         return row
 
-    async def fetchval(self, sql: str, args: Sequence[Any] = ()) -> Any:
+    async def fetchval(self, sql: str, args: Sequence[Param] = ()) -> Any:
         return await self._conn.fetchval(self._sql(sql), *args)
 
 
@@ -223,16 +207,16 @@ class PostgresStore(SqlStore):
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
         super().__init__(clock=clock)
-        self.url = asyncpg_url(url)
+        self.url = parse(url).dsn  # asyncpg's spelling
         self.token = secrets.token_hex(8)  # tells this store's notices from other processes'
-        self._pool: Any = None
-        self._lock_pool: Any = None
-        self._listener: Any = None  # the LISTEN connection
+        self._pool: asyncpg.Pool | None = None
+        self._lock_pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None  # the LISTEN connection
         self._listener_lost = asyncio.Event()
         self._watcher: asyncio.Task[None] | None = None  # keeps the LISTEN connection up
         self._outbox: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
         self._sender: asyncio.Task[None] | None = None
-        self._scheduler_conn: Any = None
+        self._scheduler_conn: asyncpg.Connection | None = None
         self._scheduling = False
         self._scheduler_lock = asyncio.Lock()
         self._closing = False
@@ -248,7 +232,9 @@ class PostgresStore(SqlStore):
                 self.url, min_size=1, max_size=self.POOL_SIZE, reset=_keep_session,
                 server_settings={"application_name": "hadara"})
         except (*_CONNECTION_ERRORS, ValueError) as exc:
-            raise StorageError(f"cannot connect to {redact(self.url)}: {exc}") from exc
+            # a driver's message may quote the URL: no password leaves with it
+            raise StorageError(scrub(f"cannot connect to {redact(self.url)}: {exc}", self.url)
+                               ) from exc
         try:
             async with pool.acquire() as conn:
                 await self._migrate(conn)
@@ -337,7 +323,7 @@ class PostgresStore(SqlStore):
             log.info("database migrated to schema version %d (%s)", migration.version,
                      migration.name)
 
-    def _pool_(self) -> Any:
+    def _pool_(self) -> asyncpg.Pool:
         if self._pool is None:
             raise StorageError("the store is not open (call open() first)")
         return self._pool
@@ -504,7 +490,7 @@ class PostgresStore(SqlStore):
             if len(notices) < len(batch):  # close() queued None: all before it are sent
                 return
 
-    def _on_notice(self, conn: Any, pid: int, channel: str, payload: str) -> None:
+    def _on_notice(self, conn: asyncpg.Connection, pid: int, channel: str, payload: str) -> None:
         """A NOTIFY from the LISTEN connection (this store's own are ignored)."""
         if channel == TIMERS_CHANNEL:
             if payload != self.token:
@@ -541,12 +527,13 @@ class PostgresStore(SqlStore):
             try:
                 await asyncio.wait_for(lost.wait(), self.PING_EVERY)
             except TimeoutError:
+                listener = self._listener
+                assert listener is not None  # set while this task runs: close() cancels it first
                 try:
-                    await asyncio.wait_for(self._listener.execute("SELECT 1"),
-                                           self.CLOSE_TIMEOUT)
+                    await asyncio.wait_for(listener.execute("SELECT 1"), self.CLOSE_TIMEOUT)
                     continue
                 except _CONNECTION_ERRORS:
-                    _terminate(self._listener)
+                    _terminate(listener)
             if self._closing:
                 return
             log.warning("the LISTEN connection was lost; reconnecting")
@@ -565,14 +552,14 @@ class PostgresStore(SqlStore):
             self._call_timer_listeners()
 
 
-def _terminate(conn: Any) -> None:
+def _terminate(conn: asyncpg.Connection) -> None:
     """End a connection's session now (the server releases its locks); a pooled one that
     died was given back to its pool already."""
     with suppress(asyncpg.InterfaceError):
         conn.terminate()
 
 
-async def _close_connection(conn: Any) -> None:
+async def _close_connection(conn: asyncpg.Connection) -> None:
     try:
         await asyncio.wait_for(conn.close(), PostgresStore.CLOSE_TIMEOUT)
     except (TimeoutError, *_CONNECTION_ERRORS):

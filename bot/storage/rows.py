@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .base import (
+    JSON,
     STATUSES,
     TIMER_KINDS,
     ActionRecord,
@@ -23,9 +24,10 @@ from .base import (
     StorageError,
     TimerRecord,
 )
+from .dialect import Param, Row
 
 
-def dumps(value: Any) -> str:
+def dumps(value: JSON) -> str:
     """JSON as every store writes it. ``allow_nan=False``: NaN/Infinity are not JSON (the
     schemas' JSON checks would refuse them anyway)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -42,7 +44,7 @@ def marks(n: int) -> str:
     return ", ".join("?" * n)
 
 
-def where(**filters: Any) -> tuple[str, list[Any]]:
+def where(**filters: Param) -> tuple[str, list[Param]]:
     """`` WHERE column = ? AND …`` for the filters that are not None, with their values."""
     pairs = [(column, value) for column, value in filters.items() if value is not None]
     if not pairs:
@@ -52,7 +54,7 @@ def where(**filters: Any) -> tuple[str, list[Any]]:
 
 # ---------------------------------------------------------------------- to rows
 
-def game_values(record: GameRecord) -> tuple[Any, ...]:
+def game_values(record: GameRecord) -> tuple[Param, ...]:
     """The columns status … discord of a game row."""
     return (
         record.status, record.variant, dumps(record.options),
@@ -62,27 +64,31 @@ def game_values(record: GameRecord) -> tuple[Any, ...]:
     )
 
 
-def seat_values(game_id: int, seats: Sequence[SeatRecord]) -> list[tuple[Any, ...]]:
+def seat_values(game_id: int, seats: Sequence[SeatRecord]) -> list[tuple[Param, ...]]:
     return [(game_id, s.seat, s.name, s.user_id, s.ai_level, bool(s.conceded), s.strikes,
              bool(s.ai_takeover), s.bank, dumps(s.votes),
              None if s.plan is None else dumps(s.plan)) for s in seats]
 
 
-def seat_state(game_id: int, seats: Sequence[SeatRecord]) -> list[tuple[Any, ...]]:
+#: strikes, ai_takeover, bank, votes, plan, game_id, seat
+SeatState = tuple[int, bool, float | None, str, str | None, int, int]
+
+
+def seat_state(game_id: int, seats: Sequence[SeatRecord]) -> list[SeatState]:
     """The time-control and plan columns of seats, for ``UPDATE seats … WHERE game_id = ?
     AND seat = ?`` (the seat last)."""
     return [(s.strikes, bool(s.ai_takeover), s.bank, dumps(s.votes),
              None if s.plan is None else dumps(s.plan), game_id, s.seat) for s in seats]
 
 
-def action_values(game_id: int, rows: Sequence[ActionRecord]) -> list[tuple[Any, ...]]:
+def action_values(game_id: int, rows: Sequence[ActionRecord]) -> list[tuple[Param, ...]]:
     return [(game_id, r.seq, r.seat, dumps(r.action), r.decision_id, r.submitted_by, r.at)
             for r in rows]
 
 
-def timer_values(timers: Sequence[TimerRecord]) -> list[tuple[Any, ...]]:
+def timer_values(timers: Sequence[TimerRecord]) -> list[tuple[Param, ...]]:
     """Timers as rows to insert (checked and serialised before any transaction)."""
-    out = []
+    out: list[tuple[Param, ...]] = []
     for t in timers:
         if t.kind not in TIMER_KINDS:
             raise StorageError(f"unknown timer kind {t.kind!r} (expected one of {TIMER_KINDS})")
@@ -90,14 +96,14 @@ def timer_values(timers: Sequence[TimerRecord]) -> list[tuple[Any, ...]]:
     return out
 
 
-def rating_values(ratings: Sequence[Rating]) -> list[tuple[Any, ...]]:
+def rating_values(ratings: Sequence[Rating]) -> list[tuple[Param, ...]]:
     return [(r.guild_id, r.user_id, float(r.mu), float(r.sigma), r.games, r.wins,
              float(r.updated_at)) for r in ratings]
 
 
 # ---------------------------------------------------------------------- from rows
 
-def decode_record(row: Sequence[Any], seat_rows: Iterable[Sequence[Any]]) -> GameRecord:
+def decode_record(row: Row, seat_rows: Iterable[Row]) -> GameRecord:
     """A game row (id … updated_at) and its seat rows (by seat) as a record; ValueError or
     TypeError when its JSON does not decode."""
     seats = [SeatRecord(seat, name, user_id, ai_level, bool(conceded), strikes,
@@ -112,7 +118,7 @@ def decode_record(row: Sequence[Any], seat_rows: Iterable[Sequence[Any]]) -> Gam
         discord=json.loads(row[9]), created_at=row[10], updated_at=row[11], seats=seats)
 
 
-def decode_actions(game_id: int, rows: Iterable[Sequence[Any]]) -> list[ActionRecord]:
+def decode_actions(game_id: int, rows: Iterable[Row]) -> list[ActionRecord]:
     """Action rows ``(seq, seat, action text, decision_id, submitted_by, at)`` as records;
     :class:`DamagedRecord` ``bad_json`` naming the first row whose action is not JSON."""
     out = []
@@ -136,8 +142,8 @@ def _loads(text: Any, default: Any, name: str, bad: list[str]) -> Any:
         return default
 
 
-def salvage(game: Sequence[Any], seat_rows: Iterable[Sequence[Any]],
-            action_rows: Iterable[Sequence[Any]]) -> Salvage:
+def salvage(game: Row, seat_rows: Iterable[Row],
+            action_rows: Iterable[Row]) -> Salvage:
     """A damaged game's rows decoded as far as they go: JSON that does not decode becomes its
     default and is named in ``bad_fields``."""
     bad: list[str] = []
@@ -167,12 +173,12 @@ def salvage(game: Sequence[Any], seat_rows: Iterable[Sequence[Any]],
     return Salvage(record, actions, bad)
 
 
-def decode_damage(row: Sequence[Any]) -> DamageRecord:
+def decode_damage(row: Row) -> DamageRecord:
     game_id, reason, detail, found_at, seq, told = row
     return DamageRecord(game_id, reason, detail, found_at, seq, bool(told))
 
 
-def decode_result(row: Sequence[Any]) -> RatedResult:
+def decode_result(row: Row) -> RatedResult:
     game_id, guild_id, finished_at, ranks, voided, voided_by, recorded_at = row
     return RatedResult(game_id, guild_id, finished_at, json.loads(ranks), bool(voided),
                        voided_by, recorded_at)

@@ -55,7 +55,7 @@ from .base import (
     StorageError,
     StorageUnavailable,
 )
-from .dialect import Body, Dialect, T
+from .dialect import Body, Dialect, Param, Row, T
 from .schema import load_migrations
 from .store import SqlStore
 
@@ -102,22 +102,22 @@ class SqliteTx:
         self._conn = conn
         self._sql = dialect.sql
 
-    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, args: Sequence[Param] = ()) -> int:
         return self._conn.execute(self._sql(sql), args).rowcount
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Param]]) -> None:
         self._conn.executemany(self._sql(sql), rows)
 
-    async def fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Sequence[Any]]:
+    async def fetchall(self, sql: str, args: Sequence[Param] = ()) -> list[Row]:
         return self._conn.execute(self._sql(sql), args).fetchall()
 
-    async def fetchone(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Any] | None:
+    async def fetchone(self, sql: str, args: Sequence[Param] = ()) -> Row | None:
         # fetchall: the statement runs to its end (a RETURNING statement is reset before the
         # savepoint is released)
         rows = self._conn.execute(self._sql(sql), args).fetchall()
         return rows[0] if rows else None
 
-    async def fetchval(self, sql: str, args: Sequence[Any] = ()) -> Any:
+    async def fetchval(self, sql: str, args: Sequence[Param] = ()) -> Any:
         row = await self.fetchone(sql, args)
         return None if row is None else row[0]
 

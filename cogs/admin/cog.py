@@ -5,34 +5,33 @@ server: docs/security.md)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.messages import has, t
 from cogs.commands import ADMIN, GameArg
+from cogs.edge.channels import check_table_permissions
+from cogs.edge.client import HadaraBot, Interaction
+from cogs.edge.custom_ids import GAME, CustomId, number
 from cogs.edge.errors import Denied, reply_error
 from cogs.edge.feature import Commands, Components, Feature
-from cogs.edge.games import game_autocomplete, hadara_bot
+from cogs.edge.games import game_autocomplete
 from cogs.edge.guard import Guarded
 from cogs.edge.guard import game as guard_game
 from cogs.edge.language import L
-from cogs.table.lobby import check_table_permissions
 from i18n import join as join_list
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
 
 MAX_CONTENT = 2000
 
 
 @app_commands.command(name="allowance", description=L("cmd.admin.allowance"))
 @app_commands.describe(days=L("cmd.admin.allowance.days"))
-async def allowance(interaction: discord.Interaction[Any],
+async def allowance(interaction: Interaction,
                     days: app_commands.Range[int, 0, 365]) -> None:
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     assert interaction.guild_id is not None
     await bot.service.set_away_allowance(interaction.guild_id, days)
     await interaction.response.send_message(t("md.admin.allowance.done", days=days),
@@ -41,11 +40,11 @@ async def allowance(interaction: discord.Interaction[Any],
 
 @app_commands.command(name="tables", description=L("cmd.admin.tables"))
 @app_commands.describe(forum=L("cmd.admin.tables.forum"))
-async def tables(interaction: discord.Interaction[Any],
+async def tables(interaction: Interaction,
                  forum: discord.ForumChannel | None = None) -> None:
     """Host every new table of this server as a post of ``forum`` (tagged waiting, playing,
     finished), or — without one — in a thread of the channel ``/hadara new`` is typed in."""
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     assert interaction.guild_id is not None  # the access policy: a server's managers
     await interaction.response.defer(ephemeral=True, thinking=True)
     settings = await bot.service.guild_settings(interaction.guild_id)
@@ -86,8 +85,17 @@ def repair_text(preview: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class RepairButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"hd1:repair:(?P<game>[0-9]{1,18}):(?P<keep>[0-9]{1,6})"):
+@dataclass(frozen=True)
+class RepairKey:
+    game: int
+    keep: int  # the moves a repair keeps, as the preview showed
+
+
+REPAIR = CustomId("repair:{game}:{keep}", RepairKey, game=GAME, keep=number(6))
+
+
+class RepairButton(Guarded[RepairKey],
+                   discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], spec=REPAIR):
     """Confirms a repair exactly as it was shown (the number of moves kept)."""
 
     access_kind = "repair"
@@ -95,20 +103,19 @@ class RepairButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, game_id: int, keep: int) -> None:
         super().__init__(discord.ui.Button(label=t("admin.repair.button"),
                                            style=discord.ButtonStyle.danger,
-                                           custom_id=f"hd1:repair:{game_id}:{keep}"))
+                                           custom_id=REPAIR.format(RepairKey(game_id, keep))))
         self.game_id, self.keep = game_id, keep
 
     def access_target(self) -> tuple[int | None, int | None]:
         return self.game_id, None
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: Any) -> RepairButton:
-        return cls(int(match["game"]), int(match["keep"]))
+    def rebuild(cls, key: RepairKey, item: discord.ui.Item[discord.ui.View]) -> RepairButton:
+        return cls(key.game, key.keep)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         try:  # (acknowledged by the guard)
-            update = await hadara_bot(interaction).service.repair(self.game_id, keep=self.keep)
+            update = await interaction.client.service.repair(self.game_id, keep=self.keep)
             await interaction.followup.send(
                 t("admin.repair.done", id=self.game_id, dropped=update.dropped), ephemeral=True)
         except Exception as exc:
@@ -118,12 +125,12 @@ class RepairButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
 @app_commands.command(name="repair", description=L("cmd.admin.repair"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def repair(interaction: discord.Interaction[Any], game: GameArg) -> None:
+async def repair(interaction: Interaction, game: GameArg) -> None:
     """A damaged game: what is wrong, and a button that cuts it back to its last valid move
     (the cut moves are kept in the backup table). Managers with Manage Server only."""
     await guard_game(interaction, game, "repair")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    preview = await hadara_bot(interaction).service.repair_preview(game)
+    preview = await interaction.client.service.repair_preview(game)
     extra: dict[str, Any] = {}
     if preview.get("repairable") and (preview.get("reason") or preview.get("marked")):
         view = discord.ui.View(timeout=None)
@@ -136,9 +143,9 @@ async def repair(interaction: discord.Interaction[Any], game: GameArg) -> None:
 @app_commands.command(name="void", description=L("cmd.admin.void"))
 @app_commands.describe(game=L("cmd.game"), restore=L("cmd.admin.void.restore"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def void(interaction: discord.Interaction[Any], game: GameArg,
+async def void(interaction: Interaction, game: GameArg,
                restore: bool = False) -> None:
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     await guard_game(interaction, game, "void")
     res = await bot.leagues.rated_result(game)
     if res is None or res.guild_id != interaction.guild_id:
@@ -156,9 +163,6 @@ class Admin(Feature):
                                     (ADMIN, void))
     COMPONENTS: ClassVar[Components] = (RepairButton,)
 
-    def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
 
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Admin(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -35,6 +35,8 @@ from bot.storage.base import StorageUnavailable
 from hadara.content import default_catalog
 from hadara.narrate import refusal as engine_refusal
 
+from .client import Interaction
+
 log = logging.getLogger(__name__)
 
 #: Refusal codes the engine words (reason + params → hadara.narrate.refusal).
@@ -147,7 +149,7 @@ def error_text(error: BaseException) -> tuple[str, bool]:
     return t("common.error.generic"), True
 
 
-def _context(interaction: discord.Interaction[Any]) -> str:
+def _context(interaction: Interaction) -> str:
     command = interaction.command.qualified_name if interaction.command else None
     custom_id = (interaction.data or {}).get("custom_id") if interaction.data else None
     game = interaction.extras.get("game_id")
@@ -155,7 +157,7 @@ def _context(interaction: discord.Interaction[Any]) -> str:
             f"guild={interaction.guild_id} channel={interaction.channel_id} game={game}")
 
 
-async def safe_reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+async def safe_reply(interaction: Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral answer by whatever way is still open: the response if not yet given, a
     followup within the token's 15 minutes; otherwise nothing (logged)."""
     kwargs.setdefault("ephemeral", True)
@@ -171,7 +173,7 @@ async def safe_reply(interaction: discord.Interaction[Any], content: str, **kwar
         log.warning("could not answer %s: %s", _context(interaction), exc)
 
 
-async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+async def reply_error(interaction: Interaction, error: BaseException) -> None:
     """Answer ``error`` ephemerally (response or followup by ``is_done()``); log the
     unexpected ones with the interaction's context. For commands and components alike."""
     text, unexpected = error_text(error)
@@ -183,6 +185,6 @@ async def reply_error(interaction: discord.Interaction[Any], error: BaseExceptio
     await safe_reply(interaction, text)
 
 
-async def on_app_command_error(interaction: discord.Interaction[Any],
+async def on_app_command_error(interaction: Interaction,
                                error: app_commands.AppCommandError) -> None:
     await reply_error(interaction, error)

@@ -2,31 +2,29 @@
 in ``cogs.commands`` when the cog loads, detached when it unloads) and its restart-proof
 components (listed for ``cogs.components``, which registers every feature's at once).
 
-A feature is a package of ``cogs/`` (``play``, ``table``, ``multiday``, ``league``,
-``learn``, ``admin``, ``player``) whose ``setup`` adds its one :class:`Feature`. Features do not
-reach each other's cog: they talk through the service's updates and bot events
-(``bot.dispatch("hadara_…")`` and ``@commands.Cog.listener``), as RoboDanny's timers dispatch
-events the interested cog listens to.
+A feature is a package of ``cogs/`` (``table``, ``play``, ``multiday``, ``league``, ``learn``,
+``admin``, ``player``, ``replay``) whose ``setup`` adds its one :class:`Feature`. Features
+import nothing of each other (an import-linter contract): what several use is in
+``cogs.edge``; they talk through the service's updates and bot events
+(``bot.dispatch("hadara_…")`` and ``@commands.Cog.listener``, as RoboDanny's timers dispatch
+events the interested cog listens to), and a feature's component on another's message is
+offered through :mod:`cogs.edge.offers`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
-from cogs.commands import attach, detach
+from .client import HadaraBot
+from .tree import Commands, attach, detach
 
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
-
-#: (group path, command) pairs: a command (or subgroup) and the group it hangs under
-#: (``cogs.commands.HADARA`` …).
-Commands = tuple[tuple[str, app_commands.Command[Any, ..., Any] | app_commands.Group], ...]
 #: A feature's restart-proof component classes.
 Components = tuple[type[discord.ui.DynamicItem[Any]], ...]
+
+__all__ = ["Commands", "Components", "Feature"]
 
 
 class Feature(commands.Cog):
@@ -36,7 +34,8 @@ class Feature(commands.Cog):
     COMMANDS: ClassVar[Commands] = ()
     COMPONENTS: ClassVar[Components] = ()
 
-    bot: HadaraBot
+    def __init__(self, bot: HadaraBot) -> None:
+        self.bot = bot
 
     async def cog_load(self) -> None:
         attach(self.bot.tree, self.COMMANDS)

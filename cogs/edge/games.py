@@ -4,7 +4,6 @@ policy (``cogs.edge.guard``)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -15,39 +14,32 @@ from bot.messages import t
 from bot.service import Refusal
 
 from . import guard
+from .client import HadaraBot, Interaction
 from .errors import Denied
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
 
 #: A game's number in its thread's name ("Hadara #12 — …"); at most 18 digits (the database's
 #: 64-bit integers).
 THREAD_NAME = re.compile(r"#([0-9]{1,18})\b")
 
 
-def hadara_bot(interaction: discord.Interaction[Any]) -> HadaraBot:
-    return cast("HadaraBot", interaction.client)
-
-
 def remember_thread(bot: HadaraBot, thread_id: int | None, game_id: int) -> None:
     """thread id → game id, so commands typed in a game's thread find their game."""
     if thread_id:
-        threads: dict[int, int] = bot.__dict__.setdefault("thread_games", {})
-        threads[int(thread_id)] = game_id
+        bot.thread_games[int(thread_id)] = game_id
 
 
-async def find_game(interaction: discord.Interaction[Any], game: int | None,
+async def find_game(interaction: Interaction, game: int | None,
                     operation: str | None = None) -> int:
     """:func:`resolve_game`'s game id."""
     return (await resolve_game(interaction, game, operation)).game_id
 
 
-async def resolve_game(interaction: discord.Interaction[Any], game: int | None,
+async def resolve_game(interaction: Interaction, game: int | None,
                        operation: str | None = None) -> GameFacts:
     """The game a command is about — ``game`` if given; else the game of this thread; else the
     user's only game in a lobby or in play — once the access policy allowed the command's
     operation (``access.COMMANDS``; ``operation`` overrides it) on it: its facts."""
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     operation = operation or guard.command_operation(interaction) or "self"
     gid = game if game is not None else await game_of_thread(bot, interaction.channel)
     if gid is None:
@@ -62,13 +54,12 @@ async def resolve_game(interaction: discord.Interaction[Any], game: int | None,
     return await guard.game(interaction, gid, operation)
 
 
-async def game_of_thread(bot: HadaraBot, channel: Any) -> int | None:
+async def game_of_thread(bot: HadaraBot, channel: object) -> int | None:
     """The game whose thread ``channel`` is (by the remembered threads, else its name)."""
     if not isinstance(channel, discord.Thread):
         return None
-    known: dict[int, int] = bot.__dict__.get("thread_games", {})
-    if channel.id in known:
-        return known[channel.id]
+    if channel.id in bot.thread_games:
+        return bot.thread_games[channel.id]
     match = THREAD_NAME.search(channel.name or "")
     if match is None:
         return None
@@ -90,13 +81,13 @@ async def my_seat(bot: HadaraBot, game_id: int, user_id: int) -> int:
     return seat
 
 
-async def game_autocomplete(interaction: discord.Interaction[Any],
+async def game_autocomplete(interaction: Interaction,
                             current: str) -> list[app_commands.Choice[int]]:
     """The caller's games that the command's operation allows here (none of another
     server's games, none the caller may not use from where they type). Only games the
     caller holds a seat in are read: someone else's private game (a learning game, a
     practice fork) is never offered, not even its number, whatever the caller's powers."""
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     operation = guard.command_operation(interaction) or "self"
     ids = await bot.service.games_of(interaction.user.id, access.offered_statuses(operation))
     wanted = current.strip().lstrip("#")

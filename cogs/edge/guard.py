@@ -10,25 +10,28 @@ Every interaction goes through it before it reads or changes a game:
 - every restart-proof component subclasses :class:`Guarded`, whose ``interaction_check``
   acknowledges the click (Discord allows 3 seconds; the policy may read the store), then asks
   :func:`game` (or the server rule) with the component's operation (``access.COMPONENTS``)
-  before its callback runs, and answers a refusal privately.
+  before its ``clicked`` runs, and answers a refusal privately.
 
 The cogs decide no permission themselves; a refusal is a service ``Refusal`` (code ``denied``
-or ``limited``) worded by ``cogs.errors``.
+or ``limited``) worded by ``cogs.edge.errors``.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import re
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import discord
 
 from bot import access
 from bot.access import Actor, GameFacts
 
+from .client import Interaction
+from .custom_ids import CustomId
 from .errors import reply_error
 from .language import enter
 
-Interaction = discord.Interaction[Any]
+K = TypeVar("K")
 
 #: How a component's click is acknowledged: ``PRIVATE`` a "thinking…" private message the
 #: answer replaces (a new panel, a hint, a vote); ``UPDATE`` silently, the clicked message
@@ -55,23 +58,18 @@ def actor(interaction: Interaction) -> Actor:
                  manage_threads=guild is not None and bool(perms.manage_threads))
 
 
-def _service(interaction: Interaction) -> Any:
-    return interaction.client.service
-
-
 async def game(interaction: Interaction, game_id: int, operation: str, *,
                seat: int | None = None) -> GameFacts:
     """The policy for this interaction doing ``operation`` to ``game_id``; raises the
     service's ``Refusal`` (``denied``, ``not_found`` …) when it may not."""
     interaction.extras["game_id"] = game_id
-    facts: GameFacts = await _service(interaction).authorize(actor(interaction), game_id,
-                                                             operation, seat=seat)
-    return facts
+    return await interaction.client.service.authorize(actor(interaction), game_id, operation,
+                                                      seat=seat)
 
 
 def server(interaction: Interaction, operation: str) -> None:
     """The policy for an operation on the server the interaction comes from (or oneself)."""
-    _service(interaction).authorize_server(actor(interaction), operation)
+    interaction.client.service.authorize_server(actor(interaction), operation)
 
 
 def allowed(interaction: Interaction, operation: str) -> bool:
@@ -114,18 +112,41 @@ async def check(interaction: Interaction, /) -> bool:
     return True
 
 
-class Guarded:
-    """Mixin of every restart-proof component (before ``discord.ui.DynamicItem``): its
-    callback runs only after the access policy allowed it, in the clicking user's language.
+class Guarded(Generic[K]):
+    """Base of every restart-proof component (before ``discord.ui.DynamicItem``): its whole
+    state is its custom id — the class names its :class:`~cogs.edge.custom_ids.CustomId`
+    (``spec=``), which gives discord.py the template and reads a click's id into a key of
+    type ``K`` (:meth:`rebuild`) — and its :meth:`clicked` runs only after the access policy
+    allowed the click, in the clicking user's language.
 
     A component class sets ``access_kind`` (its ``access.COMPONENTS`` key, or overrides
-    :meth:`access_name`) and :meth:`access_target` (the game and seat its custom id names)."""
+    :meth:`access_name`) and :meth:`access_target` (the game and seat its custom id names).
+    discord.py types ``from_custom_id``, ``interaction_check`` and ``callback`` for any
+    client: they are met here once, and the rest is typed with the bot."""
 
+    spec: ClassVar[CustomId[Any]]
     access_kind: ClassVar[str] = ""
     #: how its click is acknowledged, before anything is read (``PRIVATE`` or ``UPDATE``)
     ack: ClassVar[str] = PRIVATE
     #: the game's facts once the policy allowed the click (None: a component of no game)
     facts: GameFacts | None = None
+
+    def __init_subclass__(cls, *, spec: CustomId[Any] | None = None, **kwargs: Any) -> None:
+        if spec is not None:  # a DynamicItem: its template is the spec's
+            cls.spec = spec
+            kwargs["template"] = spec.template
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
+        return cls.rebuild(cls.spec.read(match), item)
+
+    @classmethod
+    def rebuild(cls, key: K, item: discord.ui.Item[Any]) -> Self:
+        """The component of a click: its custom id's ``key``; ``item``, the component as
+        Discord sent it (a select's chosen values)."""
+        raise NotImplementedError
 
     def access_name(self) -> str:
         return self.access_kind
@@ -138,7 +159,7 @@ class Guarded:
         """(game id, seat) named by the custom id; (None, None): no game."""
         return None, None
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         try:  # discord.py drops an exception raised here without a word: answer it
             await enter(interaction)
             await acknowledge(interaction, self.acknowledgement())  # within Discord's 3 s
@@ -152,3 +173,10 @@ class Guarded:
             await reply_error(interaction, exc)
             return False
         return True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await self.clicked(interaction)
+
+    async def clicked(self, interaction: Interaction) -> None:
+        """What the click does, once the policy allowed it."""
+        raise NotImplementedError

@@ -14,15 +14,16 @@ Command and option names stay English, the same for everyone at a table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 import i18n
+from bot.storage.base import GameRecord
 
 if TYPE_CHECKING:
-    from bot.client import HadaraBot
+    from .client import HadaraBot, Interaction
 
 
 def L(key: str, /) -> app_commands.locale_str:  # noqa: N802 - reads like t()
@@ -42,43 +43,25 @@ class CatalogTranslator(app_commands.Translator):
         return i18n.translate(lang, key)
 
 
-def _service(client: Any) -> Any:
-    return getattr(client, "service", None)
-
-
-async def user_language(client: HadaraBot | Any, user_id: int, seen: str | None = None,
+async def user_language(client: HadaraBot, user_id: int, seen: str | None = None,
                         guild_id: int | None = None) -> str:
     """The language of a user's private messages (see ``bot/service/languages.py``)."""
-    service = _service(client)
-    if service is None:
-        return i18n.normalise(seen) or i18n.DEFAULT
-    lang: str = await service.languages.for_user(user_id, seen, guild_id)
-    return lang
+    return await client.service.languages.for_user(user_id, seen, guild_id)
 
 
-async def server_language(client: HadaraBot | Any, guild_id: int | None) -> str:
+async def server_language(client: HadaraBot, guild_id: int | None) -> str:
     """The language of a server's public messages and board images."""
-    service = _service(client)
-    if service is None:
-        return i18n.DEFAULT
-    lang: str = await service.languages.for_guild(guild_id)
-    return lang
+    return await client.service.languages.for_guild(guild_id)
 
 
-async def enter(interaction: discord.Interaction[Any]) -> str:
+async def enter(interaction: Interaction) -> str:
     """Speak the interacting user's language for the rest of this interaction's task."""
     lang = await user_language(interaction.client, interaction.user.id,
                                str(interaction.locale), interaction.guild_id)
     return i18n.set_current(lang)
 
 
-async def check(interaction: discord.Interaction[Any], /) -> bool:
-    """The command tree's check: it only sets the language."""
-    await enter(interaction)
-    return True
-
-
-async def table_language(client: HadaraBot | Any, record: Any) -> str:
+async def table_language(client: HadaraBot, record: GameRecord) -> str:
     """The language of a game's thread: its server's; a learning game's thread (a private
     table of one person) speaks its learner's language."""
     if record.options.get("learn") and record.host_user_id is not None:

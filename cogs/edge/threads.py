@@ -1,20 +1,23 @@
-"""A private game's thread (the learning game, a practice fork): private where the bot may
-make private threads, else public, with the player added."""
+"""Game threads: the longest name Discord allows one, and a private game's thread (the learning
+game, a practice fork): private where the bot may make private threads, else public, with the
+player added."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 import discord
 
 from bot.service import Refusal
 
+from .client import HadaraBot
 from .games import remember_thread
 
 #: Private games wait a week without a message before Discord archives their thread.
 PRIVATE_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
+#: Discord's longest thread name (a longer one is cut).
 MAX_THREAD_NAME = 100
 
 
@@ -35,7 +38,7 @@ async def private_thread(channel: discord.TextChannel, user: discord.abc.Snowfla
     return thread
 
 
-async def open_private_game(bot: Any, channel: discord.TextChannel, user: discord.abc.User,
+async def open_private_game(bot: HadaraBot, channel: discord.TextChannel, user: discord.abc.User,
                             game_id: int, title: str, welcome: str,
                             start: Callable[[], Awaitable[object]]) -> discord.Thread:
     """A private game's table (a learning game, a practice fork): its thread, remembered,

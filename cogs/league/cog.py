@@ -18,7 +18,8 @@ import contextlib
 import io
 import json
 import logging
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -34,45 +35,43 @@ from bot.service.review import review_job
 from bot.storage.base import FINISHED
 from cogs.commands import LEAGUE, REPLAY, GameArg
 from cogs.edge import guard
+from cogs.edge.channels import Tables, check_table_permissions, tables_channel
+from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.errors import Denied, needs_permission, reply_error
 from cogs.edge.feature import Commands, Feature
-from cogs.edge.games import game_autocomplete, hadara_bot, remember_thread
+from cogs.edge.forum import applied
+from cogs.edge.forum import tags as forum_tags
+from cogs.edge.games import game_autocomplete, remember_thread
 from cogs.edge.language import L, server_language
+from cogs.edge.offers import Item, offers
 from cogs.edge.tasks import Tasks
-from cogs.multiday.words import TIME_CONTROLS
-from cogs.multiday.words import time_control as time_control_of
-from cogs.replay.fork import fork_button
-from cogs.table.forum import applied
-from cogs.table.forum import tags as forum_tags
-from cogs.table.lobby import Tables, check_table_permissions, tables_channel
+from cogs.edge.threads import MAX_THREAD_NAME
+from cogs.edge.times import TIME_CONTROLS
+from cogs.edge.times import time_control as time_control_of
 from hadara.words import colour_name
 from i18n import join, speaking
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
 
 log = logging.getLogger(__name__)
 
 TABLE_SIZES = ("3", "4", "5", "mixed")
-MAX_THREAD_NAME = 100
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 MAX_REVIEW_ITEMS = 5
 MEDALS = ("🥇", "🥈", "🥉")
 MAX_CONTENT = 2000
 
 
-def leagues_of(interaction: discord.Interaction[Any]) -> Leagues:
+def leagues_of(interaction: Interaction) -> Leagues:
     """The application's leagues (built by the client over the game service)."""
-    return hadara_bot(interaction).leagues
+    return interaction.client.leagues
 
 
-def _guild(interaction: discord.Interaction[Any]) -> int:
+def _guild(interaction: Interaction) -> int:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
 
 
-async def find_league(interaction: discord.Interaction[Any], name: str | None) -> int:
+async def find_league(interaction: Interaction, name: str | None) -> int:
     """The league a command is about: by name, or the server's only league."""
     leagues = leagues_of(interaction).leagues
     guild = _guild(interaction)
@@ -89,7 +88,7 @@ async def find_league(interaction: discord.Interaction[Any], name: str | None) -
     return int(found[0]["id"])
 
 
-async def league_autocomplete(interaction: discord.Interaction[Any],
+async def league_autocomplete(interaction: Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
     if interaction.guild_id is None:
         return []
@@ -108,7 +107,7 @@ def parse_points(text: str | None) -> list[float] | None:
         raise Denied("league.error.bad_points") from None
 
 
-async def _send(interaction: discord.Interaction[Any], text: str = "", **kwargs: Any) -> None:
+async def _send(interaction: Interaction, text: str = "", **kwargs: Any) -> None:
     kwargs.setdefault("ephemeral", True)
     if interaction.response.is_done():
         await interaction.followup.send(text, **kwargs)
@@ -204,14 +203,15 @@ async def open_thread(bot: HadaraBot, channel: Tables, lg: dict[str, Any],
 # ---------------------------------------------------------------------- reviews
 
 
-async def deliver_review(bot: HadaraBot, interaction: discord.Interaction[Any], gid: int,
+async def deliver_review(bot: HadaraBot, interaction: Interaction, gid: int,
                          seat: int, people_only: bool) -> None:
     """Prepare the review in the AI pool and send it as a followup (by DM once the
     interaction's token expired)."""
     try:
         result = await review_job(bot.service, gid, seat, top=MAX_REVIEW_ITEMS,
                                   people_only=people_only)
-        payload = review_payload(gid, result, forkable=people_only)
+        payload = review_payload(gid, result,
+                                 try_again=offers(bot).try_again if people_only else None)
     except Exception as exc:
         if not isinstance(exc, Refusal | Denied):
             log.exception("review of game %d seat %d failed", gid, seat)
@@ -230,11 +230,15 @@ async def deliver_review(bot: HadaraBot, interaction: discord.Interaction[Any], 
         log.info("could not deliver the review of game %d to %s", gid, interaction.user.id)
 
 
-def review_payload(gid: int, result: dict[str, Any], *, forkable: bool = False
+TryAgain = Callable[[int, int, int | None], Item]
+
+
+def review_payload(gid: int, result: dict[str, Any], *, try_again: TryAgain | None = None
                    ) -> dict[str, Any]:
     """The review as one message: the summary, then up to five embeds each with its image;
-    with ``forkable`` (the seat's person's own decisions were reviewed), a "Try #n again"
-    button under each listed decision (a private practice game from it: cogs/replay/fork.py)."""
+    with ``try_again`` (the seat's person's own decisions were reviewed: the ``Replay``
+    feature's button, by ``cogs.edge.offers``), a "Try #n again" button under each listed
+    decision (a private practice game from it)."""
     s = result["summary"]
     lines = [f"**{t('review.title', id=gid)}**",
              t("review.summary", decisions=s.get("decisions", 0), agreed=s.get("agreed", 0),
@@ -260,11 +264,11 @@ def review_payload(gid: int, result: dict[str, Any], *, forkable: bool = False
         embeds.append(embed)
     payload: dict[str, Any] = {"content": "\n".join(lines)[:MAX_CONTENT], "embeds": embeds,
                                "files": files}
-    if forkable and any(isinstance(i.get("index"), int) for i in items):
+    if try_again is not None and any(isinstance(i.get("index"), int) for i in items):
         view = discord.ui.View(timeout=None)
         for n, item in enumerate(items, start=1):
             if isinstance(item.get("index"), int):
-                view.add_item(fork_button(gid, item["index"], n))
+                view.add_item(try_again(gid, item["index"], n))
         payload["view"] = view
     return payload
 
@@ -274,7 +278,7 @@ def review_payload(gid: int, result: dict[str, Any], *, forkable: bool = False
 
 @app_commands.command(name="profile", description=L("cmd.profile"))
 @app_commands.describe(user=L("cmd.profile.user"))
-async def profile(interaction: discord.Interaction[Any],
+async def profile(interaction: Interaction,
                   user: discord.User | discord.Member | None = None) -> None:
     who = user or interaction.user
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -285,10 +289,10 @@ async def profile(interaction: discord.Interaction[Any],
 
 
 @app_commands.command(name="leaderboard", description=L("cmd.leaderboard"))
-async def leaderboard(interaction: discord.Interaction[Any]) -> None:
+async def leaderboard(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     rows = await leagues_of(interaction).ratings.leaderboard(_guild(interaction), 10)
-    payload = await board_message(hadara_bot(interaction), rows, t("league.leaderboard.title"),
+    payload = await board_message(interaction.client, rows, t("league.leaderboard.title"),
                                   "league.leaderboard.empty")
     await interaction.followup.send(ephemeral=True, **payload)
 
@@ -299,8 +303,8 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
 @app_commands.command(name="review", description=L("cmd.review"))
 @app_commands.describe(game=L("cmd.review.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def review(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
-    bot = hadara_bot(interaction)
+async def review(interaction: Interaction, game: GameArg | None = None) -> None:
+    bot = interaction.client
     gid = game if game is not None else await bot.leagues.latest_finished(interaction.user.id)
     if gid is None:
         raise Denied("review.no_game")
@@ -330,7 +334,7 @@ async def review(interaction: discord.Interaction[Any], game: GameArg | None = N
 @app_commands.choices(
     table_size=[app_commands.Choice(name=L(f"league.size.{v}"), value=v) for v in TABLE_SIZES],
     time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in TIME_CONTROLS])
-async def league_create(interaction: discord.Interaction[Any],
+async def league_create(interaction: Interaction,
                         name: app_commands.Range[str, 1, 64],
                         rounds: app_commands.Range[int, 1, 50] = 3, table_size: str = "4",
                         time_control: str = "48h",
@@ -349,7 +353,7 @@ async def league_create(interaction: discord.Interaction[Any],
 @app_commands.command(name="join", description=L("cmd.league.join"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
-async def league_join(interaction: discord.Interaction[Any],
+async def league_join(interaction: Interaction,
                       name: app_commands.Range[str, 1, 64] | None = None) -> None:
     leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
@@ -361,7 +365,7 @@ async def league_join(interaction: discord.Interaction[Any],
 @app_commands.command(name="leave", description=L("cmd.league.leave"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
-async def league_leave(interaction: discord.Interaction[Any],
+async def league_leave(interaction: Interaction,
                        name: app_commands.Range[str, 1, 64] | None = None) -> None:
     leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
@@ -373,7 +377,7 @@ async def league_leave(interaction: discord.Interaction[Any],
 @app_commands.command(name="standings", description=L("cmd.league.standings"))
 @app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
-async def league_standings(interaction: discord.Interaction[Any],
+async def league_standings(interaction: Interaction,
                            name: app_commands.Range[str, 1, 64] | None = None,
                            season: app_commands.Range[int, 1, 10000] | None = None) -> None:
     leagues = leagues_of(interaction).leagues
@@ -381,27 +385,26 @@ async def league_standings(interaction: discord.Interaction[Any],
     await interaction.response.defer(ephemeral=True, thinking=True)
     lg = await leagues.league(lid)
     rows = await leagues.standings(lid, season)
-    payload = await board_message(hadara_bot(interaction), rows, t("league.standings.title", name=lg["name"],
-                                          season=season or lg["season"]),
-                                  "league.standings.empty")
+    title = t("league.standings.title", name=lg["name"], season=season or lg["season"])
+    payload = await board_message(interaction.client, rows, title, "league.standings.empty")
     await interaction.followup.send(ephemeral=True, **payload)
 
 
 @app_commands.command(name="round", description=L("cmd.league.round"))
 @app_commands.describe(name=L("cmd.league.name"))
 @app_commands.autocomplete(name=league_autocomplete)
-async def league_round(interaction: discord.Interaction[Any],
+async def league_round(interaction: Interaction,
                        name: app_commands.Range[str, 1, 64] | None = None) -> None:
     leagues = leagues_of(interaction).leagues
     lid = await find_league(interaction, name)
-    channel = await tables_channel(hadara_bot(interaction), interaction.channel)
+    channel = await tables_channel(interaction.client, interaction.channel)
     check_table_permissions(channel)
     await interaction.response.defer(ephemeral=True, thinking=True)
     rnd = await leagues.start_round(lid, interaction.user.id)
     lg = await leagues.league(lid)
     for table in rnd["tables"]:
         try:
-            await open_thread(hadara_bot(interaction), channel, lg, rnd, table)
+            await open_thread(interaction.client, channel, lg, rnd, table)
         except app_commands.AppCommandError:
             raise
         except Exception:  # the game runs; its thread is missing (logged)
@@ -414,7 +417,7 @@ async def league_round(interaction: discord.Interaction[Any],
 @app_commands.command(name="end", description=L("cmd.league.end"))
 @app_commands.describe(name=L("cmd.league.name"), force=L("cmd.league.end.force"))
 @app_commands.autocomplete(name=league_autocomplete)
-async def league_end(interaction: discord.Interaction[Any],
+async def league_end(interaction: Interaction,
                      name: app_commands.Range[str, 1, 64] | None = None,
                      force: bool = False) -> None:
     leagues = leagues_of(interaction).leagues
@@ -440,7 +443,7 @@ async def league_end(interaction: discord.Interaction[Any],
 @app_commands.command(name="export", description=L("cmd.league.export"))
 @app_commands.describe(name=L("cmd.league.name"), season=L("cmd.league.standings.season"))
 @app_commands.autocomplete(name=league_autocomplete)
-async def league_export(interaction: discord.Interaction[Any],
+async def league_export(interaction: Interaction,
                         name: app_commands.Range[str, 1, 64] | None = None,
                         season: app_commands.Range[int, 1, 10000] | None = None) -> None:
     leagues = leagues_of(interaction).leagues
@@ -467,10 +470,10 @@ async def league_export(interaction: discord.Interaction[Any],
 @app_commands.command(name="export", description=L("cmd.game.export"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def game_export(interaction: discord.Interaction[Any], game: GameArg) -> None:
+async def game_export(interaction: Interaction, game: GameArg) -> None:
     """A finished game's full record (its seed, every deck and colony stack, every hand): to
     its players and its server's managers, never while it is in its lobby or in play."""
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     await guard.game(interaction, game, "export")
     bot.service.limit("export", interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -493,7 +496,7 @@ class LeagueCog(Feature, name="League"):
         (LEAGUE, league_export), (REPLAY, game_export))
 
     def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self._tasks = Tasks()
 
     async def cog_unload(self) -> None:
@@ -506,10 +509,10 @@ class LeagueCog(Feature, name="League"):
         await self.bot.leagues.idle()
 
     @commands.Cog.listener()
-    async def on_hadara_review(self, interaction: discord.Interaction[Any], gid: int, seat: int,
+    async def on_hadara_review(self, interaction: Interaction, gid: int, seat: int,
                                people_only: bool) -> None:
         await self._tasks.spawn(deliver_review(self.bot, interaction, gid, seat, people_only))
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(LeagueCog(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(LeagueCog(bot))

@@ -17,35 +17,31 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import learn as lessons
 from bot.messages import t
 from bot.service import Refusal, Update, ai
 from cogs.commands import HADARA
-from cogs.edge import language
+from cogs.edge.channels import check_table_permissions, table_channel
+from cogs.edge.client import HadaraBot, Interaction
+from cogs.edge.custom_ids import CustomId, number
 from cogs.edge.errors import Denied, reply_error
 from cogs.edge.feature import Commands, Components, Feature
-from cogs.edge.games import hadara_bot
 from cogs.edge.guard import Guarded
-from cogs.edge.language import user_language
+from cogs.edge.language import L, user_language
 from cogs.edge.tasks import Tasks
-from cogs.edge.threads import open_private_game
-from cogs.table.lobby import check_table_permissions, table_channel
+from cogs.edge.threads import MAX_THREAD_NAME, open_private_game
 from i18n import speaking
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
 
 log = logging.getLogger(__name__)
 
 LEVELS = ai.LEVELS[:2]  # novice and steady: a first game is no place for the expert
 AI_SEATS = 2
-MAX_THREAD_NAME = 100
 CAUSES = frozenset({"started", "action", "ai", "forced", "deadline", "ahead"})
 
 
@@ -54,8 +50,17 @@ def lesson_text(lesson: lessons.Lesson) -> str:
     return f"{head}\n{t(lesson.key, **lesson.params)}"
 
 
-class NotesOffButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=r"hd1:learn:notes:(?P<user>[0-9]{1,20})"):
+@dataclass(frozen=True)
+class UserKey:
+    user: int
+
+
+#: A Discord user id (a snowflake: up to 20 digits).
+NOTES = CustomId("learn:notes:{user}", UserKey, user=number(20))
+
+
+class NotesOffButton(Guarded[UserKey],
+                     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], spec=NOTES):
     """On a mistake note: the learner turns notes off (whoever clicks turns off their own
     notes: the button changes nothing of anyone else's)."""
 
@@ -65,16 +70,15 @@ class NotesOffButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.user_id = user_id
         super().__init__(discord.ui.Button(label=t("learn.notes.off_button"),
                                            style=discord.ButtonStyle.secondary,
-                                           custom_id=f"hd1:learn:notes:{user_id}"))
+                                           custom_id=NOTES.format(UserKey(user_id))))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: Any) -> NotesOffButton:
-        return cls(int(match["user"]))
+    def rebuild(cls, key: UserKey, item: discord.ui.Item[discord.ui.View]) -> NotesOffButton:
+        return cls(key.user)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         try:  # (acknowledged by the guard)
-            await set_notes(hadara_bot(interaction), interaction.user.id, False)
+            await set_notes(interaction.client, interaction.user.id, False)
             await interaction.followup.send(t("learn.notes.off"), ephemeral=True)
         except Exception as exc:
             await reply_error(interaction, exc)
@@ -89,13 +93,13 @@ async def learned_topics(bot: HadaraBot, user_id: int) -> list[str]:
     return lessons.learned(await bot.service.user_settings(user_id))
 
 
-@app_commands.command(name="learn", description=language.L("cmd.learn"))
-@app_commands.describe(level=language.L("cmd.learn.level"), notes=language.L("cmd.learn.notes"))
-@app_commands.choices(level=[app_commands.Choice(name=language.L(f"lobby.ai_level.{v}"), value=v)
+@app_commands.command(name="learn", description=L("cmd.learn"))
+@app_commands.describe(level=L("cmd.learn.level"), notes=L("cmd.learn.notes"))
+@app_commands.choices(level=[app_commands.Choice(name=L(f"lobby.ai_level.{v}"), value=v)
                              for v in LEVELS])
-async def learn(interaction: discord.Interaction[Any], level: str = "greedy",
+async def learn(interaction: Interaction, level: str = "greedy",
                 notes: bool | None = None) -> None:
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     channel = table_channel(interaction.channel)
     if not isinstance(channel, discord.TextChannel):  # a private thread: not in a forum
         raise Denied("learn.error.forum")
@@ -140,7 +144,7 @@ class Learn(Feature):
     COMPONENTS: ClassVar[Components] = (NotesOffButton,)
 
     def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tutors: dict[int, lessons.Tutor] = {}
         self._games: dict[int, bool] = {}
@@ -234,5 +238,5 @@ class Learn(Feature):
             self._tutors.pop(gid, None)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Learn(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Learn(bot))

@@ -3,60 +3,68 @@
 It receives the service's ``reminder`` updates (one per user, every game merged) and DMs them
 — or mentions the player in each game's thread when DMs are off or refused —, owns the
 commands ``/hadara rejoin``, ``vote``, ``away`` and ``back`` and the restart-proof "Let the AI
-play <name>" button (custom id ``hd1:vote:<game>:<seat>``). The words (time controls,
-deadlines, notices, reminders) are in :mod:`cogs.multiday.words`; the thread's notices are
-posted by the table with its coalesced news (``words.notice_lines``, :func:`vote_view`).
+play <name>" button (custom id ``hd1:vote:<game>:<seat>``). The words of its notices and
+reminders are in :mod:`.notices` (the words of time every feature uses in ``cogs.edge.times``);
+the thread's notices go out with the table's coalesced news: this feature offers them, with
+their vote buttons (:func:`thread_notices`, ``cogs.edge.offers``).
 """
 
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.messages import t
-from bot.service import Refusal, Update, scheduler
+from bot.service import Refusal, Update
+from bot.service.timecontrol import rules
 from bot.service.updates import REMINDER, Reminder
-from bot.storage.base import GameRecord
+from bot.storage.base import ACTIVE, GameRecord
 from cogs.commands import HADARA, GameArg
-from cogs.edge.dms import open_dm
+from cogs.edge.client import HadaraBot, Interaction
+from cogs.edge.custom_ids import GAME, SEAT, CustomId
+from cogs.edge.dms import open_dm, wants_dms
 from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, Denied, reply_error
 from cogs.edge.feature import Commands, Components, Feature
-from cogs.edge.games import find_game, game_autocomplete, hadara_bot
+from cogs.edge.games import find_game, game_autocomplete
 from cogs.edge.guard import Guarded
 from cogs.edge.language import L, table_language, user_language
+from cogs.edge.offers import Notices, offers
 from cogs.edge.tasks import Tasks
-from cogs.play.turns import take_turn_view
+from cogs.edge.times import stamp
 from i18n import speaking
 
-from .words import (
+from .notices import (
     needed_votes,
+    notice_lines,
     reminder_line,
     reminder_text,
-    reminders_by_dm,
     seat_name,
-    stamp,
     thread_url,
+    vote_seats,
 )
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
 
 log = logging.getLogger(__name__)
 
-VOTE_TEMPLATE = r"hd1:vote:(?P<game>[0-9]{1,18}):(?P<seat>[0-9])"
+
+@dataclass(frozen=True)
+class VoteKey:
+    game: int
+    seat: int
+
+
+VOTE = CustomId("vote:{game}:{seat}", VoteKey, game=GAME, seat=SEAT)
 
 
 # ---------------------------------------------------------------------- the vote button
 
 
-class VoteButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=VOTE_TEMPLATE):
+class VoteButton(Guarded[VoteKey], discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                 spec=VOTE):
     """"Let the AI play <name>" under an expiry notice: a vote of the clicker."""
 
     access_kind = "vote"
@@ -67,15 +75,14 @@ class VoteButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, game_id: int, seat: int, name: str = "?") -> None:
         super().__init__(discord.ui.Button(
             label=t("md.button.vote", name=name)[:80], style=discord.ButtonStyle.secondary,
-            custom_id=f"hd1:vote:{game_id}:{seat}"))
+            custom_id=VOTE.format(VoteKey(game_id, seat))))
         self.game_id, self.seat = game_id, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /) -> VoteButton:
-        return cls(int(match["game"]), int(match["seat"]))
+    def rebuild(cls, key: VoteKey, item: discord.ui.Item[discord.ui.View]) -> VoteButton:
+        return cls(key.game, key.seat)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         interaction.extras["game_id"] = self.game_id
         try:  # (acknowledged by the guard)
             text = await vote(interaction.client, self.game_id, interaction.user.id, self.seat)
@@ -94,9 +101,17 @@ def vote_view(game_id: int, seats: Sequence[int],
     return view
 
 
-async def vote(client: Any, game_id: int, user_id: int, seat: int) -> str:
+def thread_notices(updates: Sequence[Update], record: GameRecord,
+                   names: Mapping[int, str]) -> Notices:
+    """The thread's notices of a batch of a game's updates, with a vote to hand each seat
+    that missed a deadline to the AI while the game runs (offered to the table)."""
+    votes = vote_seats(updates) if record.status == ACTIVE else []
+    return Notices(notice_lines(updates, record), vote_view(record.id, votes, names))
+
+
+async def vote(client: HadaraBot, game_id: int, user_id: int, seat: int) -> str:
     """Vote to hand ``seat`` to the AI; the answer for the voter."""
-    update: Update = await client.service.vote_takeover(game_id, user_id, seat)
+    update = await client.service.vote_takeover(game_id, user_id, seat)
     seats = {s.seat: s for s in update.seats}
     name = seat_name(seats, seat)
     if seat in update.takeover:
@@ -112,9 +127,9 @@ async def vote(client: Any, game_id: int, user_id: int, seat: int) -> str:
 @app_commands.command(name="rejoin", description=L("cmd.rejoin"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def rejoin(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+async def rejoin(interaction: Interaction, game: GameArg | None = None) -> None:
     gid = await find_game(interaction, game)
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
     await bot.service.rejoin(gid, interaction.user.id)
     await interaction.followup.send(t("md.rejoin.done", id=gid), ephemeral=True)
@@ -123,11 +138,11 @@ async def rejoin(interaction: discord.Interaction[Any], game: GameArg | None = N
 @app_commands.command(name="vote", description=L("cmd.vote"))
 @app_commands.describe(player=L("cmd.vote.player"), game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def vote_command(interaction: discord.Interaction[Any],
+async def vote_command(interaction: Interaction,
                        player: discord.User | discord.Member,
                        game: GameArg | None = None) -> None:
     gid = await find_game(interaction, game)
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     seat = await bot.service.seat_of(gid, player.id)
     if seat is None:
         raise Denied("md.vote.not_player", name=player.display_name[:50], id=gid)
@@ -138,22 +153,22 @@ async def vote_command(interaction: discord.Interaction[Any],
 
 @app_commands.command(name="away", description=L("cmd.away"))
 @app_commands.describe(days=L("cmd.away.days"))
-async def away(interaction: discord.Interaction[Any],
+async def away(interaction: Interaction,
                days: app_commands.Range[int, 1, 365]) -> None:
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
     guilds = [interaction.guild_id] if interaction.guild_id is not None else []
     updates = await bot.service.away(interaction.user.id, days, guild_ids=guilds)
     until = await bot.service.away_until(interaction.user.id)
-    end = until if until is not None else bot.service.clock() + days * scheduler.DAY
+    end = until if until is not None else bot.service.clock() + days * rules.DAY
     await interaction.followup.send(
         t("md.away.done", at=stamp(end, "f"), rel=stamp(end, "R"), count=len(updates)),
         ephemeral=True)
 
 
 @app_commands.command(name="back", description=L("cmd.back"))
-async def back(interaction: discord.Interaction[Any]) -> None:
-    bot = hadara_bot(interaction)
+async def back(interaction: Interaction) -> None:
+    bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
     updates = await bot.service.back(interaction.user.id)
     await interaction.followup.send(t("md.back.done", count=len(updates)), ephemeral=True)
@@ -162,26 +177,36 @@ async def back(interaction: discord.Interaction[Any]) -> None:
 # ---------------------------------------------------------------------- the cog
 
 
-class Multiday(Feature):
-    """Reminders by DM (or in the thread), the vote button and the multi-day commands."""
+@dataclass
+class Reminded:
+    """How reminders went, kept on the bot (tests, operators): (user, game, deadline, "dm" or
+    "thread")."""
 
-    COMMANDS: ClassVar[Commands] = ((HADARA, rejoin), (HADARA, vote_command), (HADARA, away), (HADARA, back))
+    sent: list[tuple[int, int, float, str]] = field(default_factory=list)
+
+
+class Multiday(Feature):
+    """Reminders by DM (or in the thread), the vote button and the multi-day commands; offers
+    the table its thread's notices."""
+
+    COMMANDS: ClassVar[Commands] = ((HADARA, rejoin), (HADARA, vote_command), (HADARA, away),
+                                    (HADARA, back))
     COMPONENTS: ClassVar[Components] = (VoteButton,)
 
     def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
-        self._unsubscribe: Any = None
+        super().__init__(bot)
+        self._unsubscribe: Callable[[], None] | None = None
         self._tasks = Tasks()
-        #: (user, game, deadline) → how reminders went: "dm" or "thread" (tests, operators)
-        self.sent: list[tuple[int, int, float, str]] = bot.__dict__.setdefault(
-            "reminders_sent", [])
+        self.sent = bot.kept.get(Reminded).sent
 
     async def cog_load(self) -> None:
         await super().cog_load()
         self._unsubscribe = self.bot.service.subscribe(self.on_update)
+        offers(self.bot).notices = thread_notices
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
+        offers(self.bot).withdraw("notices")
         if self._unsubscribe is not None:
             self._unsubscribe()
         await self._tasks.cancel()
@@ -213,7 +238,7 @@ class Multiday(Feature):
             if not entries:
                 return
             settings = await self.bot.service.user_settings(user_id)
-            if reminders_by_dm(settings) and await self._dm(user_id, entries):  # theirs
+            if wants_dms(settings) and await self._dm(user_id, entries):  # theirs
                 self.sent.extend((user_id, r.game_id, r.deadline, "dm") for r, _, _ in entries)
                 return
             for r, record, kind in entries:
@@ -256,8 +281,9 @@ class Multiday(Feature):
                          what=t(f"table.kind.{kind}"), at=stamp(r.deadline, "f"),
                          rel=stamp(r.deadline, "R"))
             # a ping carries its button: the board may be far up the thread
+            turn = offers(self.bot).take_turn(r.game_id, bool(record.options.get("hints")))
             await thread.send(
-                text, view=take_turn_view(r.game_id, hints=bool(record.options.get("hints"))),
+                text, view=turn,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)],
                                                          roles=False, everyone=False))
         except discord.HTTPException as exc:
@@ -266,5 +292,5 @@ class Multiday(Feature):
         return True
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Multiday(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Multiday(bot))

@@ -1,45 +1,54 @@
 """The ``Play`` feature: private choices — "Take my turn", the decision panels and their
 components (:mod:`.turns`), acting ahead ("Queue my choice", :mod:`.queue`), ``/hadara hand``,
 the DM panel told when a queued choice was played, and live players' panels moved on to their
-next decision by themselves (:mod:`.live`)."""
+next decision by themselves (:mod:`.live`). It offers the table (``cogs.edge.offers``) "Take
+my turn" and a seat's panel by DM."""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.messages import t
 from bot.service import Update
 from bot.service.updates import REMINDER
 from cogs.commands import HADARA, GameArg
+from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.feature import Commands, Components, Feature
-from cogs.edge.games import find_game, game_autocomplete, hadara_bot
+from cogs.edge.games import find_game, game_autocomplete
 from cogs.edge.language import L, user_language
+from cogs.edge.offers import offers
 from cogs.edge.tasks import Tasks
-from cogs.multiday.words import ahead_played, panel_deadline
+from cogs.edge.times import panel_deadline
 from i18n import speaking
 
 from . import queue, turns
 from .live import live_panels
 
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
+#: What the table is offered (``cogs.edge.offers``).
+OFFERS = ("take_turn", "panel_dm")
+
+
+def ahead_played(updates: Iterable[Update]) -> list[int]:
+    """Seats whose queued choice was played in these updates."""
+    return sorted({seat for u in updates for seat, by in u.by if by == "ahead"})
 
 
 @app_commands.command(name="hand", description=L("cmd.hand"))
 @app_commands.describe(game=L("cmd.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def hand(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+async def hand(interaction: Interaction, game: GameArg | None = None) -> None:
     """The player's private picture (their cards and current decision), with "Queue my
     choice" while they wait."""
     gid = await find_game(interaction, game)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    state = await hadara_bot(interaction).service.panel(gid, interaction.user.id, image=True)
+    state = await interaction.client.service.panel(gid, interaction.user.id, image=True)
     text = (t("game.hand.deciding", id=gid, what=t(f"table.kind.{state.kind}"))
             if state.decision_id is not None else t("game.hand.cards", id=gid))
     deadline = panel_deadline(state.deadline)
@@ -64,17 +73,21 @@ class Play(Feature):
     COMPONENTS: ClassVar[Components] = (*turns.COMPONENTS, *queue.COMPONENTS)
 
     def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self._tasks = Tasks()
-        self._unsubscribe: Any = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._moving: set[tuple[int, int]] = set()  # panels with a move under way
 
     async def cog_load(self) -> None:
         await super().cog_load()
         self._unsubscribe = self.bot.service.subscribe(self.on_update)
+        offer = offers(self.bot)
+        offer.take_turn = turns.take_turn_view
+        offer.panel_dm = partial(turns.send_panel_dm, self.bot)
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
+        offers(self.bot).withdraw(*OFFERS)
         if self._unsubscribe is not None:
             self._unsubscribe()
         await self._tasks.cancel()
@@ -123,5 +136,5 @@ class Play(Feature):
             await turns.update_dm(self.bot, update.game_id, seat, uid, note=note)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,17 +1,20 @@
-"""Live players: whoever acted (or opened their panel) in the last few minutes is at the
-table, so their open panel moves on to their next decision by itself and the table neither
-pings nor DMs them (``cogs.table``'s coalescer asks :func:`live_until`).
+"""Live panels: the Discord side of who is at the table. Whoever acted (or opened their panel)
+in the last few minutes is at the table — the service's ``Presence`` knows who and until when
+(``bot/service/presence.py``), for every front end — so their open panel moves on to their
+next decision by itself and the table neither pings nor DMs them (``cogs.table``'s coalescer
+asks :meth:`LivePanels.live_until`, which asks the presence).
 
-A panel is the message of the player's latest interaction with it (an ephemeral panel or a DM
-panel): Discord lets the bot edit it through that interaction for 15 minutes (then it answers
-401/50027), so the token is never used past :data:`TOKEN_LIFE`. The registry is per process
-and in memory — after a restart nobody is live, and the table pings as before.
+What stays here is Discord's: a panel is the message of the player's latest interaction with
+it (an ephemeral panel or a DM panel), and Discord lets the bot edit it through that
+interaction for 15 minutes (then it answers 401/50027), so the token is never used past
+:data:`TOKEN_LIFE` — the presence is told so with each panel shown. The registry is per
+process and in memory — after a restart nobody is live, and the table pings as before.
 
 Each open panel has a lock held while it is drawn, never while a choice is stored: a change of
 pick reaches the game at once, whatever the panel is doing. Each drawing records the game's
 revision it showed, and nothing older is drawn over it. While a click is in flight
-(:meth:`LivePanels.clicking`) the panel does not move by itself: the click draws the newest
-state when it is done (no double edit).
+(:meth:`LivePanels.clicking`, the presence's ``acting``) the panel does not move by itself:
+the click draws the newest state when it is done (no double edit).
 """
 
 from __future__ import annotations
@@ -19,17 +22,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
+from bot.service.presence import Presence
+
 log = logging.getLogger(__name__)
 
-#: A player is live this long after they last acted or opened their panel.
-LIVE_WINDOW = 5 * 60.0
 #: An interaction's token lets the bot edit its message for 15 minutes; keep a margin.
 TOKEN_LIFE = 14 * 60.0
 
@@ -48,13 +50,9 @@ class OpenPanel:
     interaction: Interaction
     user_id: int
     token_at: float  # when Discord issued the interaction's token
-    acted_at: float  # the player's last click or open
     shown: str | None  # the decision the panel shows (None: a waiting panel)
     revision: int = -1  # the game's revision the panel shows (``PanelState.revision``)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def live_until(self) -> float:
-        return min(self.acted_at + LIVE_WINDOW, self.token_at + TOKEN_LIFE)
 
     def token_valid(self, now: float | None = None) -> bool:
         """Whether the interaction's token may still be used (with a margin: Discord's 15
@@ -65,17 +63,17 @@ class OpenPanel:
 
 
 class LivePanels:
-    """The open panels of this process, by (game, seat)."""
+    """The open panels of this process, by (game, seat); who is live is the ``presence``'s
+    (the service's, so every front end shares it; a registry of its own without one)."""
 
     MAX_MOVES = 4096
 
-    def __init__(self) -> None:
+    def __init__(self, presence: Presence | None = None) -> None:
+        self.presence = presence if presence is not None else Presence(_now)
         self._open: dict[tuple[int, int], OpenPanel] = {}
         #: (game, seat) -> the log index of the seat's last choice made on a panel, for the
         #: "Take back" its live panel keeps while it moves on (cogs.play.turns)
         self.moves: dict[tuple[int, int], int] = {}
-        #: (game, seat) -> clicks on the seat's panel between their arrival and their drawing
-        self._clicks: Counter[tuple[int, int]] = Counter()
 
     def remember_move(self, game_id: int, seat: int, move: int | None) -> None:
         self.moves.pop((game_id, seat), None)
@@ -88,15 +86,16 @@ class LivePanels:
               shown: str | None, revision: int = -1) -> None:
         """The seat's panel was just shown or edited through ``interaction`` (showing the
         game's ``revision``)."""
-        now = _now()
         entry = self._open.get((game_id, seat))
         token_at = interaction.created_at.timestamp()
-        if entry is None or entry.user_id != interaction.user.id:
-            self._open[(game_id, seat)] = OpenPanel(interaction, interaction.user.id,
-                                                    token_at, now, shown, revision)
+        user = interaction.user.id
+        # live while the token may edit the panel: the presence is told when that ends
+        self.presence.seen(game_id, seat, user, at=_now(), until=token_at + TOKEN_LIFE)
+        if entry is None or entry.user_id != user:
+            self._open[(game_id, seat)] = OpenPanel(interaction, user, token_at, shown,
+                                                    revision)
             return
-        entry.interaction, entry.token_at, entry.acted_at, entry.shown = (
-            interaction, token_at, now, shown)
+        entry.interaction, entry.token_at, entry.shown = interaction, token_at, shown
         entry.revision = max(entry.revision, revision)
 
     def newer_shown(self, game_id: int, seat: int, revision: int) -> bool:
@@ -120,36 +119,28 @@ class LivePanels:
     def clicking(self, game_id: int, seat: int) -> Iterator[None]:
         """A click on the seat's panel is in flight: the panel does not move by itself until
         the click has drawn it (the click draws the newest state)."""
-        key = (game_id, seat)
-        self._clicks[key] += 1
-        try:
+        with self.presence.acting(game_id, seat):
             yield
-        finally:
-            self._clicks[key] -= 1
-            if self._clicks[key] <= 0:
-                del self._clicks[key]
 
     def click_in_flight(self, game_id: int, seat: int) -> bool:
-        return self._clicks.get((game_id, seat), 0) > 0
+        return self.presence.busy(game_id, seat)
 
     def get(self, game_id: int, seat: int, now: float | None = None) -> OpenPanel | None:
         """The seat's open panel while its player is live."""
         entry = self._open.get((game_id, seat))
-        if entry is None:
-            return None
-        if (now if now is not None else _now()) >= entry.live_until():
+        if entry is None or self.live_until(game_id, seat, now) is None:
             return None
         return entry
 
-    def live_until(self, game_id: int, seat: int, now: float) -> float | None:
+    def live_until(self, game_id: int, seat: int, now: float | None = None) -> float | None:
         """Until when the seat's player counts as live (None: not live now)."""
-        entry = self.get(game_id, seat, now)
-        return entry.live_until() if entry is not None else None
+        return self.presence.until(game_id, seat, _now() if now is None else now)
 
     def drop(self, game_id: int, seat: int | None = None) -> None:
         """Forget a panel that can no longer be edited (or every panel of a game)."""
         for key in [k for k in self._open if k[0] == game_id and seat in (None, k[1])]:
             del self._open[key]
+        self.presence.leave(game_id, seat)
         if seat is None:
             for key in [k for k in self.moves if k[0] == game_id]:
                 del self.moves[key]
@@ -166,6 +157,9 @@ class LivePanels:
 
 
 def live_panels(bot: Any) -> LivePanels:
-    """The registry of the bot (kept on it: it outlives a reloaded cog)."""
-    registry: LivePanels = bot.__dict__.setdefault("live_panels", LivePanels())
+    """The registry of the bot (kept on it: it outlives a reloaded cog), over the service's
+    presence."""
+    registry: LivePanels | None = bot.__dict__.get("live_panels")
+    if registry is None:
+        registry = bot.__dict__["live_panels"] = LivePanels(bot.service.presence)
     return registry

@@ -24,49 +24,66 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 import discord
 
 from bot.messages import t
-from bot.service import GameService, Refusal
-from bot.service import ahead as plans
+from bot.service import Refusal
 from bot.service.screens import QueueState, offered
+from cogs.edge.client import Interaction
+from cogs.edge.custom_ids import GAME, SEAT, CustomId, one_of, text
 from cogs.edge.errors import Denied, reply_error
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
+from hadara import ahead as plans
+from hadara.content import Catalog
 from hadara.words import card_name, colour_name
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[Any]
-VERSION = "hd1"
-_HEAD = rf"{VERSION}:q:(?P<game>[0-9]{{1,18}}):(?P<seat>[0-9])"
-BUTTON_TEMPLATE = _HEAD + r":(?P<kind>o|m|t|w|b):(?P<token>[0-9a-f]{4}|-)(?::(?P<arg>[A-Za-z0-9._:-]{1,60}))?"
-SELECT_TEMPLATE = _HEAD + r":(?P<kind>pb|c|s):(?P<token>[0-9a-f]{4})"
 MAX_PICKS = 3
 COLOUR = discord.Colour(0xC8963E)
 MODES = plans.PHASE_B_MODES
+Button = discord.ui.Button[discord.ui.View]
+Select = discord.ui.Select[discord.ui.View]
+#: The kinds of the queue panel's selects (the others are buttons).
+SELECTS = ("pb", "c", "s")
+
+
+@dataclass(frozen=True)
+class QueueKey:
+    """A queue panel component's custom id: the game, the seat, the kind of click, the token
+    of the game's position the panel showed (``-``: none yet) and the click's argument."""
+
+    game: int
+    seat: int
+    kind: str
+    token: str = "-"
+    arg: str | None = None
+
+
+BUTTON = CustomId("q:{game}:{seat}:{kind}:{token}[:{arg}]", QueueKey, game=GAME, seat=SEAT,
+                  kind=one_of("o", "m", "t", "w", "b"), token=text("[0-9a-f]{4}|-"),
+                  arg=text("[A-Za-z0-9._:-]{1,60}"))
+SELECT = CustomId("q:{game}:{seat}:{kind}:{token}", QueueKey, game=GAME, seat=SEAT,
+                  kind=one_of(*SELECTS), token=text("[0-9a-f]{4}"))
 
 
 # ------------------------------------------------------------------------------ pure parts
 
 
 def custom_id(game_id: int, seat: int, kind: str, tok: str = "-", arg: str | None = None) -> str:
-    cid = f"{VERSION}:q:{game_id}:{seat}:{kind}:{tok}"
-    return f"{cid}:{arg}" if arg else cid
+    key = QueueKey(game_id, seat, kind, tok, arg)
+    return (SELECT if kind in SELECTS else BUTTON).format(key)
 
 
-def parse(custom: str) -> dict[str, Any] | None:
-    for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE):
-        m = re.fullmatch(template, custom)
-        if m is not None:
-            return {"game": int(m["game"]), "seat": int(m["seat"]), "kind": m["kind"],
-                    "token": m["token"], "arg": m.groupdict().get("arg")}
-    return None
+def parse(custom: str) -> QueueKey | None:
+    return BUTTON.parse(custom) or SELECT.parse(custom)
 
 
-def plan_text(plan: Mapping[str, Any] | None, name: Any = str) -> str:
+def plan_text(plan: Mapping[str, Any] | None, name: Callable[[str], str] = str) -> str:
     """A queued plan in words ("Phase B — Oasis › Camel: buy, else sell")."""
     if not plan:
         return t("ahead.queued.none")
@@ -87,12 +104,12 @@ def plan_text(plan: Mapping[str, Any] | None, name: Any = str) -> str:
     return t("ahead.queued.none")
 
 
-def pay_text(pay: Any) -> str:
+def pay_text(pay: object) -> str:
     return t("ahead.pay", pay=pay) if pay else ""
 
 
 def panel_lines(options: Mapping[str, Any], queued: Mapping[str, Any] | None,
-                name: Any = str) -> list[str]:
+                name: Callable[[str], str] = str) -> list[str]:
     """The ahead panel's text: what can be queued, with the prices now, and the plan."""
     kinds = offered(options)
     lines = [t("ahead.intro") if kinds else t("ahead.none")]
@@ -169,45 +186,42 @@ def statue_pairs(st: Mapping[str, Any], space: int) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------------------ views
 
 
-class _AheadItem(Guarded):
+class _AheadItem(Guarded[QueueKey]):
     """Shared by the queue panel's components: their state is the custom id, parsed once.
     The access policy checks the clicker holds the seat the custom id names."""
 
-    parsed: dict[str, Any]
     access_kind = "queue"
 
-    def access_target(self) -> tuple[int | None, int | None]:
-        return int(self.parsed["game"]), int(self.parsed["seat"])
-
-    def __init__(self, item: Any) -> None:
+    def __init__(self, item: Button | Select, key: QueueKey | None = None) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__
-        parsed = parse(item.custom_id or "")
-        assert parsed is not None
-        self.parsed = parsed
+        key = key if key is not None else self.spec.parse(item.custom_id or "")
+        assert key is not None
+        self.key: QueueKey = key
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.key.game, self.key.seat
 
     def acknowledgement(self) -> str:
         # "Queue my choice" opens the queue panel privately; the panel's own items edit it
-        return PRIVATE if self.parsed["kind"] == "o" else UPDATE
+        return PRIVATE if self.key.kind == "o" else UPDATE
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        return cls(item)
+    def rebuild(cls, key: QueueKey, item: discord.ui.Item[discord.ui.View]) -> Self:
+        assert isinstance(item, discord.ui.Button | discord.ui.Select)
+        return cls(item, key)
 
 
-class AheadButton(_AheadItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=BUTTON_TEMPLATE):
-    async def callback(self, interaction: Interaction) -> None:
-        await clicked(interaction, self.parsed, [])
+class AheadButton(_AheadItem, discord.ui.DynamicItem[Button], spec=BUTTON):
+    async def clicked(self, interaction: Interaction) -> None:
+        await clicked(interaction, self.key, [])
 
 
-class AheadSelect(_AheadItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=SELECT_TEMPLATE):
-    async def callback(self, interaction: Interaction) -> None:
-        await clicked(interaction, self.parsed, list(self.item.values))
+class AheadSelect(_AheadItem, discord.ui.DynamicItem[Select], spec=SELECT):
+    async def clicked(self, interaction: Interaction) -> None:
+        await clicked(interaction, self.key, list(self.item.values))
 
 
-COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AheadButton, AheadSelect)
+COMPONENTS = (AheadButton, AheadSelect)
 
 
 def _button(cid: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -220,7 +234,7 @@ def open_button(game_id: int, seat: int) -> AheadButton:
                    discord.ButtonStyle.primary)
 
 
-def _namer(catalog: Any) -> Any:
+def _namer(catalog: Catalog) -> Callable[[str], str]:
     """Card ids named in the language being spoken (ids without a card as they are)."""
     def name(cid: str) -> str:
         return card_name(catalog, cid)
@@ -265,7 +279,7 @@ def build(state: QueueState, *, note: str | None = None,
         pb = kinds.get(plans.PHASE_B)
         if pb is not None and pb.get("cards"):
             cards = pb["cards"][:25]
-            select: discord.ui.Select[Any] = discord.ui.Select(
+            select: Select = discord.ui.Select(
                 custom_id=custom_id(gid, seat, "pb", tok),
                 placeholder=t("ahead.select.cards")[:150], min_values=1,
                 max_values=min(MAX_PICKS, len(cards)), row=row,
@@ -320,19 +334,18 @@ async def _show(interaction: Interaction, state: QueueState, *, new: bool,
         await interaction.edit_original_response(embed=embed, view=view)
 
 
-async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
-                  values: Sequence[str]) -> None:
+async def clicked(interaction: Interaction, key: QueueKey, values: Sequence[str]) -> None:
     """Any component of the ahead panel (or its "Queue my choice" button): the access
     policy checked the clicker holds ``seat``; each click is one service call."""
-    gid, kind = parsed["game"], parsed["kind"]
-    service: GameService = interaction.client.service
+    gid, kind = key.game, key.kind
+    service = interaction.client.service
     try:
         await acknowledge(interaction, PRIVATE if kind == "o" else UPDATE)  # (the guard's)
         if kind in ("o", "b", "pb") or (kind == "s" and values and values[0] != "skip"):
             state = await service.queue_panel(gid, interaction.user.id)
             if kind == "o":
                 await _show(interaction, state, new=True)
-            elif parsed["token"] != state.token:
+            elif key.token != state.token:
                 await _show(interaction, state, new=False, note=t("ahead.stale"))
             elif kind == "b":
                 await _show(interaction, state, new=False)
@@ -346,10 +359,10 @@ async def clicked(interaction: Interaction, parsed: Mapping[str, Any],
                     raise Denied("play.refuse.bad_plan")
                 await _show(interaction, state, new=False, stage=("t", space))
             return
-        choice = _choice(kind, parsed.get("arg"), values)
+        choice = _choice(kind, key.arg, values)
         try:
             plan, after = await service.queue_choice(gid, interaction.user.id, choice,
-                                                     token=parsed["token"])
+                                                     token=key.token)
         except Refusal as exc:  # the game moved on since this panel: the panel now
             if exc.reason != "queue_moved_on":
                 raise

@@ -1,12 +1,13 @@
 """Private choices: the "Take my turn" button and the decision panel (ephemeral or by DM).
 
-The board message (``cogs.table``) carries :func:`take_turn_view`; its button opens an
-ephemeral panel for the clicking player's current decision, laid out by :mod:`.panels` from what
-the service hands over in ONE call (``GameService.panel``: the seat's view, its options, the
-deadline, the catch-up lines and the private picture). :func:`send_panel_dm` sends the same panel
-by DM. Every component is a ``DynamicItem`` whose custom id names the game, the seat and the
-engine's decision id (see :mod:`.panels`), so panels keep working after a restart: the access
-policy checks the clicker holds the seat (``Guarded``), and a choice is one service call
+The board message (``cogs.table``) carries :func:`take_turn_view` (offered to it through
+``cogs.edge.offers``); its button opens an ephemeral panel for the clicking player's current
+decision, laid out by :mod:`.panels` from what the service hands over in ONE call
+(``GameService.panel``: the seat's view, its options, the deadline, the catch-up lines and the
+private picture). :func:`send_panel_dm` sends the same panel by DM. Every component is a
+``DynamicItem`` whose custom id names the game, the seat and the engine's decision id (see
+:mod:`.panels.ids`), so panels keep working after a restart: the access policy checks the
+clicker holds the seat (``Guarded``), and a choice is one service call
 (``GameService.choose``) that returns the panel after the move, which edits the panel the click
 came from (``edit_original_response`` after a deferral: the picture may take longer than
 Discord's three seconds to render).
@@ -15,7 +16,6 @@ Discord's three seconds to render).
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from io import BytesIO
@@ -26,15 +26,18 @@ import discord
 from bot.messages import t
 from bot.service import GameService, Refusal
 from bot.service.screens import Chosen, PanelState
+from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.dms import open_dm
 from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, reply_error, safe_reply
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
 from cogs.edge.language import user_language
-from cogs.multiday.words import catch_up_lines, panel_deadline
+from cogs.edge.times import panel_deadline
 from i18n import speaking
 
 from . import panels
 from .live import live_panels
+from .panels.ids import ACTION, HINT, NAV, SELECT, TAKE_TURN, UNDO, PanelId, UndoKey
+from .panels.text import catch_up_lines
 from .queue import open_button
 
 log = logging.getLogger(__name__)
@@ -48,14 +51,15 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 COLOUR = discord.Colour(0xC8963E)
 
-Interaction = discord.Interaction[Any]
+Button = discord.ui.Button[discord.ui.View]
+Select = discord.ui.Select[discord.ui.View]
+Item = discord.ui.Item[discord.ui.View]
 
 
 # ------------------------------------------------------------------------------ components
 
 
-class TakeTurnButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=panels.TAKE_TURN_TEMPLATE):
+class TakeTurnButton(Guarded[PanelId], discord.ui.DynamicItem[Button], spec=TAKE_TURN):
     """The board's persistent "Take my turn" button (custom id ``hd1:t:<game>``)."""
 
     access_kind = "take_turn"
@@ -70,76 +74,70 @@ class TakeTurnButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return self.game_id, None
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TakeTurnButton:
-        return cls(int(match["game"]))
+    def rebuild(cls, key: PanelId, item: Item) -> TakeTurnButton:
+        return cls(key.game)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         await open_panel(interaction, self.game_id)
 
 
-class _PanelItem(Guarded):
-    """Shared by the panel's components: their whole state is the custom id (parsed once into
-    ``pid``), so the item is rebuilt from it alone after a restart. The access policy checks
-    the clicker holds the seat the custom id names."""
+class _PanelItem(Guarded[PanelId]):
+    """Shared by the panel's components: their whole state is the custom id (``pid``), so the
+    item is rebuilt from it alone after a restart. The access policy checks the clicker holds
+    the seat the custom id names."""
 
-    pid: panels.PanelId
     ack = UPDATE  # the panel itself is edited
+
+    def __init__(self, item: Button | Select, pid: PanelId | None = None) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__
+        pid = pid if pid is not None else self.spec.parse(item.custom_id or "")
+        assert pid is not None
+        self.pid: PanelId = pid
 
     def access_target(self) -> tuple[int | None, int | None]:
         return self.pid.game, self.pid.seat
 
-    def __init__(self, item: Any) -> None:
-        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__
-        pid = panels.parse_custom_id(item.custom_id or "")
-        assert pid is not None
-        self.pid = pid
-
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        return cls(item)
+    def rebuild(cls, key: PanelId, item: Item) -> Self:
+        assert isinstance(item, discord.ui.Button | discord.ui.Select)
+        return cls(item, key)
 
 
-class HintButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=panels.HINT_TEMPLATE):
+class HintButton(_PanelItem, discord.ui.DynamicItem[Button], spec=HINT):
     """"Hint": the AI's suggestion for the clicker's decision (on the board or a panel)."""
 
     access_kind = "hint"
     ack = PRIVATE  # the hint comes as a message of its own
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         await give_hint(interaction, self.pid)
 
 
-class ActionButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=panels.ACTION_TEMPLATE):
+class ActionButton(_PanelItem, discord.ui.DynamicItem[Button], spec=ACTION):
     """A button choosing one option of the decision."""
 
     access_kind = "action"
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         await panel_click(interaction, self.pid,
                           panels.SelectValue(self.pid.index, self.pid.check))
 
 
-class NavButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=panels.NAV_TEMPLATE):
+class NavButton(_PanelItem, discord.ui.DynamicItem[Button], spec=NAV):
     """A button going one step into (or back out of) a stepped decision."""
 
     access_kind = "nav"
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         await panel_click(interaction, self.pid, None)
 
 
-class PanelSelect(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=panels.SELECT_TEMPLATE):
+class PanelSelect(_PanelItem, discord.ui.DynamicItem[Select], spec=SELECT):
     """A select of options or of the next step's choices."""
 
     access_kind = "select"
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         values = self.item.values
         if panels.is_batch(self.pid):  # the whole feeding at once
             picks = [panels.parse_value(v) for v in values]
@@ -160,8 +158,7 @@ class PanelSelect(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
             await panel_click(interaction, self.pid, value)
 
 
-class UndoButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=panels.UNDO_TEMPLATE):
+class UndoButton(Guarded[UndoKey], discord.ui.DynamicItem[Button], spec=UNDO):
     """"Take back" on the panel after a choice: the seat's move at log index ``move``,
     taken back while harmless (``GameService.undo``; a stale click is refused as stale),
     then the panel of the decision again."""
@@ -179,12 +176,11 @@ class UndoButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return self.game_id, self.seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> UndoButton:
-        return cls(int(match["game"]), int(match["seat"]), int(match["move"]))
+    def rebuild(cls, key: UndoKey, item: Item) -> UndoButton:
+        return cls(key.game, key.seat, key.move)
 
-    async def callback(self, interaction: Interaction) -> None:
-        service = _service(interaction.client)
+    async def clicked(self, interaction: Interaction) -> None:
+        service = interaction.client.service
         try:
             await acknowledge(interaction, UPDATE)
             with live_panels(interaction.client).clicking(self.game_id, self.seat):
@@ -196,12 +192,10 @@ class UndoButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
             await reply_error(interaction, exc)
 
 
-COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect,
-    UndoButton)
+COMPONENTS = (TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect, UndoButton)
 
 
-def take_turn_view(game_id: int, *, hints: bool = False) -> discord.ui.View:
+def take_turn_view(game_id: int, hints: bool = False) -> discord.ui.View:
     """The board message's persistent view: "Take my turn", and "Hint" when the game allows
     hints (a hint from the board answers for the clicker's own current decision)."""
     view = discord.ui.View(timeout=None)
@@ -225,7 +219,7 @@ def to_discord(panel: panels.Panel) -> tuple[discord.Embed, discord.ui.View]:
     for r, row in enumerate(panel.rows):
         for c in row:
             if isinstance(c, panels.Button):
-                button: discord.ui.Button[Any] = discord.ui.Button(
+                button: Button = discord.ui.Button(
                     label=c.label, custom_id=c.custom_id, style=STYLES[c.style],
                     disabled=c.disabled, row=r)
                 pid = panels.parse_custom_id(c.custom_id)
@@ -234,7 +228,7 @@ def to_discord(panel: panels.Panel) -> tuple[discord.Embed, discord.ui.View]:
                     HintButton if kind == "h" else NavButton if kind == "n" else ActionButton)
                 view.add_item(cls(button))
             else:
-                select: discord.ui.Select[Any] = discord.ui.Select(
+                select: Select = discord.ui.Select(
                     custom_id=c.custom_id, placeholder=c.placeholder, row=r,
                     min_values=c.min_values, max_values=c.max_values,
                     options=[discord.SelectOption(label=o.label, value=o.value,
@@ -245,10 +239,6 @@ def to_discord(panel: panels.Panel) -> tuple[discord.Embed, discord.ui.View]:
 
 
 # ------------------------------------------------------------------------------ building
-
-
-def _service(client: Any) -> GameService:
-    return client.service  # type: ignore[no-any-return]
 
 
 def layout(state: PanelState, *, path: Sequence[str] = (), note: str | None = None,
@@ -289,8 +279,8 @@ def _message_kwargs(panel: panels.Panel, file: discord.File | None,
     return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
 
 
-async def move_panel(client: Any, game_id: int, seat: int, *, final: bool = False) -> bool:
-    """Move the seat's live panel (``cogs.play.live``) on to its current decision, through
+async def move_panel(client: HadaraBot, game_id: int, seat: int, *, final: bool = False) -> bool:
+    """Move the seat's live panel (:mod:`.live`) on to its current decision, through
     the interaction that last showed it, with what happened meanwhile first; with ``final``
     (the game just ended), an open panel shows the final scores instead. Returns whether it
     was edited. The interaction's token is never used once it may have expired (Discord
@@ -309,7 +299,7 @@ async def move_panel(client: Any, game_id: int, seat: int, *, final: bool = Fals
             return False
         try:
             with speaking(await user_language(client, entry.user_id)):
-                state = await _service(client).panel(game_id, entry.user_id, seat=seat,
+                state = await client.service.panel(game_id, entry.user_id, seat=seat,
                                                      intro=not final, ended=final)
                 if state.revision < entry.revision or (
                         not state.final and (state.decision_id is None
@@ -327,7 +317,7 @@ async def move_panel(client: Any, game_id: int, seat: int, *, final: bool = Fals
         return True
 
 
-def _undo_view(client: Any, state: PanelState) -> discord.ui.View | None:
+def _undo_view(client: HadaraBot, state: PanelState) -> discord.ui.View | None:
     """"Take back" for the seat's last choice made on a panel, while its live panel moves on
     (the AI seats play after it) — only while the service would allow it (``state.undo``:
     the move it would take back; a rated game whose server does not allow it, a colony that
@@ -342,7 +332,7 @@ def _undo_view(client: Any, state: PanelState) -> discord.ui.View | None:
     return view
 
 
-def _remember_move(client: Any, game_id: int, seat: int, move: int | None) -> None:
+def _remember_move(client: HadaraBot, game_id: int, seat: int, move: int | None) -> None:
     live_panels(client).remember_move(game_id, seat, move)
 
 
@@ -362,7 +352,7 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
     """"Take my turn": a fresh ephemeral panel for the clicker's current decision."""
     try:
         await acknowledge(interaction, PRIVATE)  # (a command's or the guard's, already)
-        state = await _service(interaction.client).panel(game_id, interaction.user.id,
+        state = await interaction.client.service.panel(game_id, interaction.user.id,
                                                          intro=True)
         await draw(interaction, state, extra=_queue_button(state))
     except Exception as exc:
@@ -372,7 +362,7 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
 async def panel_click(interaction: Interaction, pid: panels.PanelId,
                       value: panels.SelectValue | None) -> None:
     """A click on a panel: a step (``value`` None) or an option (``value.index``)."""
-    service = _service(interaction.client)
+    service = interaction.client.service
     try:
         await acknowledge(interaction, UPDATE)
         if value is None:  # a step of a stepped decision (or a stale one: the panel now)
@@ -404,7 +394,7 @@ async def draw(interaction: Interaction, state: PanelState, *, path: Sequence[st
     client = interaction.client
     registry = live_panels(client)
     async with registry.holding(state.game_id, state.seat):
-        if fresh is not None and await _service(client).revision(state.game_id) \
+        if fresh is not None and await client.service.revision(state.game_id) \
                 > state.revision:
             newer = await fresh()
             path = path if newer.decision_id == state.decision_id else ()
@@ -441,7 +431,7 @@ async def _choose(interaction: Interaction, service: GameService, pid: panels.Pa
 def _fresh(interaction: Interaction, pid: panels.PanelId
            ) -> Callable[[], Awaitable[PanelState]]:
     async def read() -> PanelState:
-        return await _service(interaction.client).panel(pid.game, interaction.user.id,
+        return await interaction.client.service.panel(pid.game, interaction.user.id,
                                                         seat=pid.seat, ended=True)
     return read
 
@@ -483,7 +473,7 @@ async def feeding_click(interaction: Interaction, pid: panels.PanelId,
     """The feeding select: the seat's whole feeding (cards to remove, P6 payments) stored in
     ONE service call, as one batch, and the panel after it; a stale select shows the panel
     now (as a stale click does)."""
-    service = _service(interaction.client)
+    service = interaction.client.service
     try:
         await acknowledge(interaction, UPDATE)
         assert pid.decision is not None and pid.seat is not None
@@ -506,7 +496,7 @@ async def give_hint(interaction: Interaction, pid: panels.PanelId) -> None:
     """The AI's suggestion for the clicker's current decision, as a new ephemeral message."""
     try:
         await acknowledge(interaction, PRIVATE)
-        label, reason = await _service(interaction.client).hint(
+        label, reason = await interaction.client.service.hint(
             pid.game, interaction.user.id, pid.decision)
         await interaction.edit_original_response(
             content=t("play.hint.answer", label=label, reason=reason))
@@ -523,14 +513,14 @@ def _dm_content(state: PanelState) -> str:
     return t("play.dm.turn", game=state.game_id)
 
 
-async def send_panel_dm(bot: Any, user_id: int, game_id: int,
+async def send_panel_dm(bot: HadaraBot, user_id: int, game_id: int,
                         seat: int) -> discord.Message | None:
     """DM ``user_id`` the panel of ``seat``'s current decision (the same as the ephemeral one)
     and remember the message (``seat_messages`` kind ``dm``) so a choice made anywhere edits
     it. Returns None, without raising, when the user does not accept DMs (Discord 50007 /
     50278), DM opens are held back (40003) or Discord fails — the caller then pings in the
     thread — and when the seat has nothing to decide."""
-    service = _service(bot)
+    service = bot.service
     try:
         state = await service.panel(game_id, user_id, seat=seat, intro=True)
         if state.decision_id is None:
@@ -558,13 +548,13 @@ async def send_panel_dm(bot: Any, user_id: int, game_id: int,
     return message
 
 
-async def update_dm(client: Any, game_id: int, seat: int, user: discord.abc.User | int, *,
+async def update_dm(client: HadaraBot, game_id: int, seat: int, user: discord.abc.User | int, *,
                     note: str | None = None, skip_message: int | None = None) -> None:
     """Edit the seat's stored DM panel (if any) to its current state, with ``note`` (what was
     chosen) first — with the bot token, not an interaction. ``user``: the seat's user (or its
     id); ``skip_message``: the message the click came from (already edited through the
     interaction)."""
-    service = _service(client)
+    service = client.service
     try:
         message_id = await service.seat_message(game_id, seat, DM_KIND)
         if message_id is None or message_id == skip_message:

@@ -5,36 +5,33 @@ server's language for its managers)."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.learn import learned, topic_name
 from bot.messages import t
 from bot.storage.base import ACTIVE, LOBBY
 from cogs.commands import HADARA
+from cogs.edge.client import HadaraBot, Interaction
+from cogs.edge.dms import wants_dms
 from cogs.edge.errors import Denied
 from cogs.edge.feature import Commands, Feature
-from cogs.edge.games import hadara_bot
 from cogs.edge.guard import server as server_rule
 from cogs.edge.language import L
-from cogs.multiday.words import (
-    deadline_text,
-    normalise_quiet_hours,
-    settings_lines,
-    timezone_choices,
-    valid_timezone,
-)
+from cogs.edge.times import deadline_text
 from hadara.content import default_catalog
 from i18n import LOCALES, NATIVE_NAMES, set_current
 from i18n import current as current_language
 
 from .cards import card_choices, card_embed, find_card
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
+from .preferences import (
+    normalise_quiet_hours,
+    settings_lines,
+    timezone_choices,
+    valid_timezone,
+)
 
 #: The ``language`` choice that follows the user's Discord language again.
 AUTO_LANGUAGE = "auto"
@@ -44,8 +41,8 @@ MAX_CONTENT = 2000
 
 
 @app_commands.command(name="games", description=L("cmd.games"))
-async def games(interaction: discord.Interaction[Any]) -> None:
-    bot = hadara_bot(interaction)
+async def games(interaction: Interaction) -> None:
+    bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
     uid = interaction.user.id
     ids = await bot.service.games_of(uid, (LOBBY, ACTIVE))
@@ -90,7 +87,7 @@ async def _game_line(bot: HadaraBot, gid: int, uid: int) -> str:
 @app_commands.describe(topic=L("cmd.rules.topic"))
 @app_commands.choices(topic=[app_commands.Choice(name=L(f"rules.name.{k}"), value=k)
                              for k in RULE_TOPICS])
-async def rules(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+async def rules(interaction: Interaction, topic: str | None = None) -> None:
     if topic is None:
         text = t("rules.overview", topics=", ".join(f"`{t(f'rules.name.{k}')}`"
                                                     for k in RULE_TOPICS))
@@ -100,15 +97,15 @@ async def rules(interaction: discord.Interaction[Any], topic: str | None = None)
     await interaction.response.send_message(text[:MAX_CONTENT], ephemeral=True)
 
 
-async def _met_line(interaction: discord.Interaction[Any]) -> str:
+async def _met_line(interaction: Interaction) -> str:
     """The rules the user has met in learning games (``/hadara learn``)."""
-    met = learned(await hadara_bot(interaction).service.user_settings(interaction.user.id))
+    met = learned(await interaction.client.service.user_settings(interaction.user.id))
     if not met:
         return t("learn.rules.none")
     return t("learn.rules.met", topics=", ".join(topic_name(k) for k in met))
 
 
-async def _card_autocomplete(interaction: discord.Interaction[Any],
+async def _card_autocomplete(interaction: Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
     return card_choices(current)
 
@@ -116,18 +113,18 @@ async def _card_autocomplete(interaction: discord.Interaction[Any],
 @app_commands.command(name="card", description=L("cmd.card"))
 @app_commands.describe(name=L("cmd.card.name"))
 @app_commands.autocomplete(name=_card_autocomplete)
-async def card(interaction: discord.Interaction[Any],
+async def card(interaction: Interaction,
                name: app_commands.Range[str, 1, 100]) -> None:
     catalog = default_catalog()
     found = find_card(name, catalog)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    png = await hadara_bot(interaction).service.card_image(found.id, current_language())
+    png = await interaction.client.service.card_image(found.id, current_language())
     await interaction.followup.send(embed=card_embed(found, catalog),
                                     file=discord.File(io.BytesIO(png), "card.png"),
                                     ephemeral=True)
 
 
-async def _timezone_autocomplete(interaction: discord.Interaction[Any],
+async def _timezone_autocomplete(interaction: Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=z, value=z) for z in timezone_choices(current)]
 
@@ -144,12 +141,12 @@ async def _timezone_autocomplete(interaction: discord.Interaction[Any],
     + [app_commands.Choice(name=NATIVE_NAMES[code], value=code) for code in LOCALES],
     server_language=[app_commands.Choice(name=NATIVE_NAMES[code], value=code)
                      for code in LOCALES])
-async def settings(interaction: discord.Interaction[Any], dms: bool | None = None,
+async def settings(interaction: Interaction, dms: bool | None = None,
                    timezone: app_commands.Range[str, 1, 64] | None = None,
                    quiet_hours: app_commands.Range[str, 1, 20] | None = None,
                    language: str | None = None, server_language: str | None = None,
                    rated_undo: bool | None = None) -> None:
-    bot = hadara_bot(interaction)
+    bot = interaction.client
     languages = bot.service.languages
     if server_language is not None or rated_undo is not None:  # the server's: its managers
         server_rule(interaction, "server.settings")
@@ -181,7 +178,7 @@ async def settings(interaction: discord.Interaction[Any], dms: bool | None = Non
     # the answer is in the language just chosen
     set_current(await languages.for_user(interaction.user.id, str(interaction.locale),
                                          interaction.guild_id))
-    key = "game.settings.dms_on" if current.get("dm_turns") else "game.settings.dms_off"
+    key = "game.settings.dms_on" if wants_dms(current) else "game.settings.dms_off"
     changed = (changes or language is not None or server_language is not None
                or rated_undo is not None)
     head = t("game.settings.saved") if changed else t("game.settings.title")
@@ -197,19 +194,12 @@ async def settings(interaction: discord.Interaction[Any], dms: bool | None = Non
     await interaction.followup.send(text, ephemeral=True)
 
 
-def dm_turns_enabled(settings: dict[str, Any]) -> bool:
-    """Whether a user's settings ask for their turns by DM (off unless they opted in)."""
-    return bool(settings.get("dm_turns", False))
-
-
 class Player(Feature):
     """A player's own things: games, rules, cards, settings."""
 
-    COMMANDS: ClassVar[Commands] = ((HADARA, games), (HADARA, rules), (HADARA, card), (HADARA, settings))
-
-    def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
+    COMMANDS: ClassVar[Commands] = ((HADARA, games), (HADARA, rules), (HADARA, card),
+                                    (HADARA, settings))
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Player(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Player(bot))

@@ -2,34 +2,34 @@
 finished game from its first step, a game in play at now (what a spectator sees) — with its
 restart-proof step buttons and jump select (:mod:`.components`). The access policy's ``replay``
 operation decides who may open which game's replay (``bot/access.py``); the service rebuilds
-and draws the positions (``bot/service/replay.py``)."""
+and draws the positions (``bot/service/replay.py``). It offers (``cogs.edge.offers``) "Watch
+the replay" to the table's final message and "Try it again" (:mod:`.fork`) to the league's
+reviews."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.storage.base import FINISHED
 from cogs.commands import REPLAY, GameArg
+from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.feature import Commands, Components, Feature
 from cogs.edge.games import game_autocomplete, resolve_game
 from cogs.edge.guard import PRIVATE, acknowledge
 from cogs.edge.language import L
+from cogs.edge.offers import offers
 
-from .components import COMPONENTS, show
+from .components import COMPONENTS, show, watch_button
 from .fork import COMPONENTS as FORK_COMPONENTS
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
+from .fork import fork_button
 
 
 @app_commands.command(name="view", description=L("cmd.replay.view"))
 @app_commands.describe(game=L("cmd.replay.view.game"))
 @app_commands.autocomplete(game=game_autocomplete)
-async def view(interaction: discord.Interaction[Any], game: GameArg | None = None) -> None:
+async def view(interaction: Interaction, game: GameArg | None = None) -> None:
     facts = await resolve_game(interaction, game)
     await acknowledge(interaction, PRIVATE)
     # a finished game from its first step; a game in play at now
@@ -42,9 +42,15 @@ class Replay(Feature):
     COMMANDS: ClassVar[Commands] = ((REPLAY, view),)
     COMPONENTS: ClassVar[Components] = (*COMPONENTS, *FORK_COMPONENTS)
 
-    def __init__(self, bot: HadaraBot) -> None:
-        self.bot = bot
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        offer = offers(self.bot)
+        offer.watch_replay, offer.try_again = watch_button, fork_button
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        offers(self.bot).withdraw("watch_replay", "try_again")
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Replay(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Replay(bot))

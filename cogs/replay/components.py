@@ -20,6 +20,7 @@ service (``stale`` / ``replay_step``) and answered privately, like any stale cli
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from io import BytesIO
 from typing import Any, Self
 
@@ -27,37 +28,45 @@ import discord
 
 from bot.messages import t
 from bot.service.replay import ReplayStep
+from cogs.edge.client import Interaction
+from cogs.edge.custom_ids import GAME, CustomId, GameKey, number, one_of
 from cogs.edge.errors import reply_error, safe_reply
-from cogs.edge.games import hadara_bot
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
+from hadara.narrate import EPOCH
 from i18n import current
 
 from .fork import ForkButton
 
-Interaction = discord.Interaction[Any]
-
-_GAME = r"(?P<game>[0-9]{1,19})"
-STEP_TEMPLATE = rf"hd1:rp:{_GAME}:(?P<step>[0-9]{{1,6}}):(?P<tag>[fpnlo])"
-JUMP_TEMPLATE = rf"hd1:rj:{_GAME}"
 FIRST, PREV, NEXT, LAST, OPEN = "f", "p", "n", "l", "o"
 ARROWS = {FIRST: "⏮", PREV: "◀", NEXT: "▶", LAST: "⏭"}
-EPOCHS = {1: "I", 2: "II", 3: "III"}
 TABLE, PLAYERS = "replay-table.png", "replay-players.png"
 COLOUR = discord.Colour(0xC8963E)
 MAX_DESCRIPTION = 4000
 MAX_OPTIONS = 25
 
 
+@dataclass(frozen=True)
+class StepKey:
+    game: int
+    step: int
+    tag: str
+
+
+STEP = CustomId("rp:{game}:{step}:{tag}", StepKey, game=GAME, step=number(6),
+                tag=one_of(FIRST, PREV, NEXT, LAST, OPEN))
+JUMP = CustomId("rj:{game}", GameKey, game=GAME)
+
+
 def step_id(game_id: int, step: int, tag: str) -> str:
-    return f"hd1:rp:{game_id}:{step}:{tag}"
+    return STEP.format(StepKey(game_id, step, tag))
 
 
 def jump_id(game_id: int) -> str:
-    return f"hd1:rj:{game_id}"
+    return JUMP.format(GameKey(game_id))
 
 
-class ReplayButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=STEP_TEMPLATE):
+class ReplayButton(Guarded[StepKey], discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                   spec=STEP):
     """A step of the viewer (or "Watch the replay", which opens one)."""
 
     access_kind = "replay"
@@ -77,11 +86,10 @@ class ReplayButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return PRIVATE if self.tag == OPEN else UPDATE
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["game"]), int(match["step"]), match["tag"])
+    def rebuild(cls, key: StepKey, item: discord.ui.Item[discord.ui.View]) -> Self:
+        return cls(key.game, key.step, key.tag)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         step: int | None = self.step
         if self.tag == LAST:
             step = None  # the last step shown now
@@ -90,29 +98,29 @@ class ReplayButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         await show(interaction, self.game_id, step)
 
 
-class ReplaySelect(Guarded, discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=JUMP_TEMPLATE):
+class ReplaySelect(Guarded[GameKey], discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                   spec=JUMP):
     """The jump to an epoch and phase (values: the step numbers)."""
 
     access_kind = "replay.jump"
     ack = UPDATE
 
-    def __init__(self, item: discord.ui.Select[Any]) -> None:
+    def __init__(self, item: discord.ui.Select[discord.ui.View], key: GameKey | None = None
+                 ) -> None:
         super().__init__(item)
-        match = re.fullmatch(JUMP_TEMPLATE, item.custom_id or "")
-        assert match is not None
-        self.game_id = int(match["game"])
+        key = key if key is not None else JUMP.parse(item.custom_id or "")
+        assert key is not None
+        self.game_id = key.game
 
     def access_target(self) -> tuple[int | None, int | None]:
         return self.game_id, None
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
+    def rebuild(cls, key: GameKey, item: discord.ui.Item[discord.ui.View]) -> Self:
         assert isinstance(item, discord.ui.Select)
-        return cls(item)
+        return cls(item, key)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         values = self.item.values
         value = values[0] if len(values) == 1 else ""
         if not re.fullmatch(r"[0-9]{1,6}", value):
@@ -121,11 +129,11 @@ class ReplaySelect(Guarded, discord.ui.DynamicItem[discord.ui.Select[Any]],
         await show(interaction, self.game_id, int(value))
 
 
-COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReplayButton, ReplaySelect)
+COMPONENTS = (ReplayButton, ReplaySelect)
 
 
 def watch_button(game_id: int) -> ReplayButton:
-    """"Watch the replay", for the final-scores message."""
+    """"Watch the replay", for the final-scores message (offered to the table)."""
     return ReplayButton(game_id, 0, OPEN, label=t("replay.watch"))
 
 
@@ -133,7 +141,7 @@ def watch_button(game_id: int) -> ReplayButton:
 
 
 def where(state: ReplayStep) -> str:
-    return t("replay.where", epoch=EPOCHS.get(state.epoch, str(state.epoch)),
+    return t("replay.where", epoch=EPOCH.get(state.epoch, str(state.epoch)),
              phase=state.phase, round=state.round)
 
 
@@ -183,10 +191,10 @@ def build(state: ReplayStep) -> dict[str, Any]:
     marks = list(state.marks)[-MAX_OPTIONS:]
     if marks:
         here = max((i for i, m in enumerate(marks) if m[0] <= k), default=0)
-        select: discord.ui.Select[Any] = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=jump_id(gid), placeholder=t("replay.jump"), row=1,
             options=[discord.SelectOption(
-                label=t("replay.mark", epoch=EPOCHS.get(e, str(e)), phase=p, step=s)[:100],
+                label=t("replay.mark", epoch=EPOCH.get(e, str(e)), phase=p, step=s)[:100],
                 value=str(s), default=i == here) for i, (s, e, p) in enumerate(marks)])
         view.add_item(ReplaySelect(select))
     return {"embeds": [main, players], "attachments": files, "view": view}
@@ -197,7 +205,7 @@ async def show(interaction: Interaction, game_id: int, step: int | None) -> None
     step) or in the private answer (a command, "Watch the replay")."""
     try:
         await acknowledge(interaction, PRIVATE)  # (the guard's, already)
-        service = hadara_bot(interaction).service
+        service = interaction.client.service
         state = await service.replay(game_id, step, current())
         payload = build(state)
         # a finished game's step before one of the viewer's own decisions: "Play from here"

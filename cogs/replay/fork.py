@@ -11,32 +11,35 @@ channel the click came from, with the player's seat kept and AI players in the o
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, Self
+from dataclasses import dataclass
+from typing import Self
 
 import discord
 
 from bot.messages import t
+from cogs.edge.channels import check_table_permissions, table_channel
+from cogs.edge.client import HadaraBot, Interaction
+from cogs.edge.custom_ids import GAME, CustomId, number
 from cogs.edge.errors import Denied, reply_error
-from cogs.edge.games import hadara_bot
 from cogs.edge.guard import PRIVATE, Guarded, acknowledge
-from cogs.edge.threads import open_private_game
+from cogs.edge.threads import MAX_THREAD_NAME, open_private_game
 
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
 
-Interaction = discord.Interaction[Any]
+@dataclass(frozen=True)
+class ForkKey:
+    game: int
+    index: int  # the decision's log index
 
-FORK_TEMPLATE = r"hd1:fk:(?P<game>[0-9]{1,19}):(?P<index>[0-9]{1,6})"
-MAX_THREAD_NAME = 100
+
+FORK = CustomId("fk:{game}:{index}", ForkKey, game=GAME, index=number(6))
 
 
 def fork_id(game_id: int, index: int) -> str:
-    return f"hd1:fk:{game_id}:{index}"
+    return FORK.format(ForkKey(game_id, index))
 
 
-class ForkButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=FORK_TEMPLATE):
+class ForkButton(Guarded[ForkKey], discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                 spec=FORK):
     """"Try it again" at one decision (``index``: its log index) of a finished game."""
 
     access_kind = "fork"
@@ -53,14 +56,13 @@ class ForkButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return self.game_id, None
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["game"]), int(match["index"]))
+    def rebuild(cls, key: ForkKey, item: discord.ui.Item[discord.ui.View]) -> Self:
+        return cls(key.game, key.index)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         try:
             await acknowledge(interaction, PRIVATE)  # (the guard's, already)
-            gid, thread = await open_practice_game(hadara_bot(interaction), interaction,
+            gid, thread = await open_practice_game(interaction.client, interaction,
                                                    self.game_id, self.index)
             interaction.extras["game_id"] = gid
             await interaction.followup.send(
@@ -70,11 +72,12 @@ class ForkButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
             await reply_error(interaction, exc)
 
 
-COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ForkButton,)
+COMPONENTS = (ForkButton,)
 
 
 def fork_button(game_id: int, index: int, n: int | None = None) -> ForkButton:
-    """"Try it again" (``n``: the review item's number, in its label)."""
+    """"Try it again" (``n``: the review item's number, in its label), offered to the
+    league's reviews."""
     label = t("fork.button") if n is None else t("fork.button_n", n=n)
     return ForkButton(game_id, index, label=label)
 
@@ -82,9 +85,6 @@ def fork_button(game_id: int, index: int, n: int | None = None) -> ForkButton:
 async def open_practice_game(bot: HadaraBot, interaction: Interaction, game_id: int,
                              index: int) -> tuple[int, discord.Thread]:
     """Fork, thread and start a practice game, as a learning game opens; (id, thread)."""
-    # (here: the table feature imports the league's, which offers this module's button)
-    from cogs.table.lobby import check_table_permissions, table_channel
-
     try:
         channel = table_channel(interaction.channel)
     except Denied:

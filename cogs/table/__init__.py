@@ -3,12 +3,12 @@ following a game (the board's Follow button, the digests by DM: ``follow.py``)."
 
 from __future__ import annotations
 
-from discord.ext import commands
+from cogs.edge.client import HadaraBot
 
 from . import cog, follow
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: HadaraBot) -> None:
     await cog.setup(bot)
     await follow.setup(bot)
 

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.messages import t
 from bot.service import Update
+from bot.service.checks import person
 from bot.service.updates import ABANDONED as CAUSE_ABANDONED
 from bot.service.updates import CONCEDED, STARTED, Waiting
 from bot.storage.base import ABANDONED, ACTIVE, LOBBY, GameRecord, SeatRecord
-from cogs.multiday.words import board_deadlines, is_human
+from cogs.edge.times import deadline_text
 from hadara.narrate import EPOCH, describe, step_name
+from hadara.types import ViewData
 
 #: Events that make a message of their own (with their lines; a reveal also with its image).
 HEADLINE_EVENTS = frozenset({"setup_revealed", "round_revealed", "colony_taken",
@@ -34,11 +36,11 @@ def human_waiting(update: Update) -> list[Waiting]:
     """The decisions of ``update.waiting`` that a person (not an AI, not conceded, not taken
     over by the AI after missed deadlines or a vote) must take."""
     seats = {s.seat: s for s in update.seats}
-    return [w for w in update.waiting if is_human(seats.get(w.seat))]
+    return [w for w in update.waiting if w.seat in seats and person(seats[w.seat])]
 
 
-#: ``live(game, seat, now)``: until when the seat's player is live (acted in the last few
-#: minutes, their open panel moving on by itself: ``cogs.play.live``), or None.
+#: ``live(game, seat, now)``: until when the seat's player is at the table (acted in the last
+#: few minutes, what they have open moving on by itself: the service's presence), or None.
 Liveness = Callable[[int, int, float], "float | None"]
 
 
@@ -224,7 +226,7 @@ def seat_names(record: GameRecord) -> dict[int, str]:
     return {s.seat: s.name for s in record.seats}
 
 
-def status_line(view: dict[str, Any], record: GameRecord,
+def status_line(view: ViewData, record: GameRecord,
                 waiting: Iterable[Waiting] = ()) -> str:
     """Epoch, phase, step, round and who we wait on (names: an edit notifies nobody), with
     each pending player's deadline as Discord timestamps when the game has time control."""
@@ -251,6 +253,19 @@ def status_line(view: dict[str, Any], record: GameRecord,
     if deadlines:
         line += "\n" + deadlines
     return line
+
+
+def board_deadlines(waiting: Iterable[Waiting], names: Mapping[int, str]) -> str | None:
+    """The board's line of each pending player's deadline (None without time control)."""
+    parts = []
+    seen: set[int] = set()
+    for w in sorted(waiting, key=lambda w: (w.deadline or 0, w.seat)):
+        if w.deadline is None or w.seat in seen:
+            continue
+        seen.add(w.seat)
+        parts.append(t("md.status.deadline", name=names.get(w.seat, "?"),
+                       rel=deadline_text(w.deadline)))
+    return t("md.status.deadlines", list=" · ".join(parts)) if parts else None
 
 
 def event_lines(events: Iterable[dict[str, Any]], kinds: frozenset[str], players: list[str],

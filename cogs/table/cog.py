@@ -8,27 +8,31 @@ edit plus at most one new message — after ``quiet`` seconds without updates, a
 ``max_wait`` after the burst's first update, sooner (``urgent``) when a person must now act,
 and never sooner than ``min_interval`` after the game's previous flush (Discord's per-channel
 rate limits). The **notification budget**: a person is mentioned at most once per step that
-waits on them, and not at all while they are live (they acted in the last few minutes: their
-open panel moves on by itself, ``cogs.play.live``) — their mention is held back until they are
-not, and goes out then if the step still waits on them. A flush:
+waits on them, and not at all while they are at the table (they acted in the last few minutes:
+what they have open moves on by itself; the service's presence) — their mention is held back
+until they are not, and goes out then if the step still waits on them. A flush:
 
 1. redraws the lobby message (lobby updates, the start, a cancelled table);
 2. posts one new message only if it pings someone, carries a notice (deadlines, takeovers,
    votes with their buttons, a repair) or a concession: it mentions exactly the people to
    ping, with everything that happened since the thread's last message (a round's reveal
    with its picture and the next ping are one message) and "Take my turn"; what pings
-   nobody folds into the board's news instead (``board.News``);
+   nobody folds into the board's news instead (``state.News``);
 3. edits the board message (table and players images from the service, rendered off the
    loop, the news and the latest reveal picture, a status line; the persistent "Take my turn"
    button while the game runs), or posts it the first time. When the board is old or far up
    the thread, the next message that pings someone is posted *as* the new board;
-4. sends the pinged players who opted in their panel by DM (``cogs.play.send_panel_dm``; a
+4. sends the pinged players who opted in their panel by DM (the ``Play`` feature's; a
    refused DM is counted and the thread mention stands);
-5. at the end: the score image with a Rematch button, the board's components removed, the
-   thread archived (with Manage Threads; otherwise logged and skipped).
+5. at the end: the score image with a Rematch button (and "Watch the replay", the
+   ``Replay`` feature's), the board's components removed, the thread archived (with Manage
+   Threads; otherwise logged and skipped).
 
-``bot.table_stats[channel_id]`` counts board edits, posts, lobby edits and DMs per thread, for
-tests and operators.
+What other features put on the table's messages ("Take my turn", the multi-day notices and
+their vote buttons, "Watch the replay") and a seat's DM panel are offered through
+``cogs.edge.offers``; who is at the table now is the service's presence. One game's table
+state is one ``state.GameTable``; ``tables(bot).stats`` counts board edits, posts, lobby edits
+and DMs per thread, for tests and operators.
 """
 
 from __future__ import annotations
@@ -36,10 +40,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord.ext import commands
@@ -48,18 +51,17 @@ from bot.messages import has, t
 from bot.service import Refusal, Update
 from bot.service.updates import DAMAGED, QUEUED, REMINDER, REPAIRED, Waiting
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, GameRecord
+from cogs.edge import forum
+from cogs.edge.client import HadaraBot
+from cogs.edge.dms import wants_dms
 from cogs.edge.feature import Commands, Components, Feature
 from cogs.edge.games import game_of_thread, remember_thread
 from cogs.edge.language import server_language, table_language, user_language
+from cogs.edge.offers import offers
 from cogs.edge.tasks import Tasks
-from cogs.multiday.cog import vote_view
-from cogs.multiday.words import notice_lines, vote_seats
-from cogs.play.live import live_panels
-from cogs.play.turns import send_panel_dm, take_turn_view
 from i18n import current, speaking
 
 from . import board as boards
-from . import forum
 from .coalescer import (
     CONTEXT_EVENTS,
     HEADLINE_EVENTS,
@@ -73,9 +75,7 @@ from .coalescer import (
 from .commands import COMMANDS
 from .follow import FollowButton
 from .lobby import LobbyButton, RematchButton, lobby_embed, lobby_view, rematch_view
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
+from .state import MAX_NEWS_LINES, News, tables
 
 log = logging.getLogger(__name__)
 
@@ -118,16 +118,14 @@ class Table(Feature):
     COMPONENTS: ClassVar[Components] = (LobbyButton, RematchButton, FollowButton)
 
     def __init__(self, bot: HadaraBot, coalescer: Coalescer | None = None) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.coalescer = coalescer or Coalescer()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._wake: dict[int, float] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._notices = Tasks()  # notices of damaged games, boards of new league tables
-        self.stats = boards.stats(bot)
-        self._below: dict[int, int] = {}  # game -> messages posted below its board
-        self._edited: dict[int, float] = {}  # game -> when its board was last shown
-        self._tagged: dict[int, str] = {}  # game -> the status its forum post is tagged as
+        self.tables = tables(bot)
+        self.stats = self.tables.stats
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -201,8 +199,9 @@ class Table(Feature):
     # -- scheduling ---------------------------------------------------------------------------
 
     def _live(self, game_id: int, seat: int, now: float) -> float | None:
-        """Until when a seat's player is live (their panel moves on: no ping, no DM)."""
-        return live_panels(self.bot).live_until(game_id, seat, now)
+        """Until when a seat's player is at the table (what they have open moves on: no
+        ping, no DM), as the service's presence knows it from every front end."""
+        return self.bot.service.presence.until(game_id, seat, now)
 
     @staticmethod
     def _now() -> float:
@@ -285,10 +284,11 @@ class Table(Feature):
             await self._unarchive(thread)  # an edit alone leaves an archived thread closed
         if batch.lobby_changed and record.discord.get("lobby"):
             await self._edit_lobby(thread, record)
+        table = self.tables.of(gid)
         if isinstance(thread.parent, discord.ForumChannel) \
-                and self._tagged.get(gid) != record.status:  # a post's tag: where it stands
+                and table.tagged != record.status:  # a post's tag: where it stands
             await forum.retag(self.bot, thread, record.status)
-            self._tagged[gid] = record.status
+            table.tagged = record.status
         if record.setup is None:  # a lobby (or a lobby cancelled)
             if record.status == ABANDONED and batch.abandoned:
                 await self._post(thread, t("table.abandoned_lobby", id=gid))
@@ -296,13 +296,13 @@ class Table(Feature):
             return
         # a person's ping goes before the cosmetic board edit; the board moves down when it is
         # old or far up the thread at a message that pings someone — as that message
-        told = boards.news(self.bot, gid)
+        told = table.news
         post = await self._compose(batch, record, told)
         board_id = record.discord.get("board")
         old = board_id is not None and (
             self._now() - discord.utils.snowflake_time(int(board_id)).timestamp()
             > BOARD_MAX_AGE)
-        far = self._below.get(gid, 0) >= BOARD_MAX_BELOW
+        far = table.below >= BOARD_MAX_BELOW
         active = record.status == ACTIVE
         if post is not None and post.pings and not post.votes and active \
                 and board_id is not None and (old or far):
@@ -314,7 +314,7 @@ class Table(Feature):
             await boards.update_board(self.bot, gid, record, thread, new=True,
                                       head=(post.lines, post.tail), users=post.users)
             self.stats[thread.id].posts += 1
-            self._below[gid] = 0
+            table.below = 0
         else:
             if post is not None:
                 extra: dict[str, Any] = {} if post.view is None else {"view": post.view}
@@ -325,14 +325,13 @@ class Table(Feature):
                 told.reveal_png = await self._reveal_png(gid, told.reveals[-1])
             # a busy old board moves down rather than being edited again (Discord limits
             # edits of messages older than an hour): a message an hour at most, pinging nobody
-            busy = self._now() - self._edited.get(gid, -math.inf) \
-                < BUSY_FLUSHES * self.coalescer.min_interval
+            busy = self._now() - table.edited < BUSY_FLUSHES * self.coalescer.min_interval
             move = active and board_id is not None and (far or (old and busy))
             if move or batch.board_changed or batch.status != ACTIVE:
                 await boards.update_board(self.bot, gid, record, thread, new=move)
                 if move or not board_id:
-                    self._below[gid] = 0
-        self._edited[gid] = self._now()
+                    table.below = 0
+        table.edited = self._now()
         if batch.over:
             await self._post_final(batch, record, thread)
         elif batch.abandoned and record.status == ABANDONED:
@@ -363,11 +362,11 @@ class Table(Feature):
         self.stats[thread.id].posts += 1
         gid = self.bot.game_of_channel(thread.id)
         if gid is not None:
-            self._below[gid] = self._below.get(gid, 0) + 1
+            self.tables.of(gid).below += 1
         return message
 
     async def _compose(self, batch: Batch, record: GameRecord,
-                       told: boards.News) -> Post | None:
+                       told: News) -> Post | None:
         """The message this flush posts, or None: when it would ping nobody (no ping, no
         notice, no concession, no vote) its lines fold into the board's news instead, and
         the next message that pings someone carries them (with the reveal pictures). A ping
@@ -379,14 +378,14 @@ class Table(Feature):
         events = batch.events
         names = seat_names(record)
         conceded = [t("table.conceded", name=names.get(s, "?")) for s in batch.conceded]
-        notices = notice_lines(batch.updates, record)
+        said = offers(self.bot).notices(batch.updates, record, names)  # multi-day notices
+        notices = list(said.lines)
         repaired = [u for u in batch.updates if u.cause == REPAIRED]
         for u in repaired:  # the players are told what was lost (mentioned below)
             notices.append(t("storage.repaired.notice", game_id=batch.game_id,
                              dropped=u.dropped))
         pings = ping_lines(batch.ping, record.seats) if record.status == ACTIVE else []
-        votes = vote_seats(batch.updates) if record.status == ACTIVE else []
-        view = vote_view(batch.game_id, votes, names)
+        view = said.votes
         lines = conceded + event_lines(events, HEADLINE_EVENTS | CONTEXT_EVENTS, players,
                                        catalog)
         reveals = [ev for ev in events if ev.get("kind") == "round_revealed"]
@@ -396,20 +395,21 @@ class Table(Feature):
                 if reveals:
                     told.reveal_png = None  # drawn again for the board: a newer round
             return None
-        lines = [*told.lines, *lines][-boards.MAX_NEWS_LINES:]
+        lines = [*told.lines, *lines][-MAX_NEWS_LINES:]
         users = [s.user_id for s in record.seats
                  if s.user_id is not None and (repaired or s.seat in {w.seat for w in batch.ping})]
         if repaired:
             mentions = " ".join(f"<@{u}>" for u in users)
             notices[-1] = f"{mentions} {notices[-1]}".strip()
+        votes = view is not None
         if pings:
-            turn = take_turn_view(batch.game_id, hints=bool(record.options.get("hints")))
+            turn = offers(self.bot).take_turn(batch.game_id, bool(record.options.get("hints")))
             for item in (view.children if view is not None else []):
                 turn.add_item(item)
             view = turn
         # the notices (deadlines, takeovers, votes, vacations) stay whole, like the pings
         return Post(lines, notices + pings, users, [*told.reveals, *reveals], view,
-                    pings=bool(pings), votes=bool(votes))
+                    pings=bool(pings), votes=votes)
 
     async def _reveal_png(self, gid: int, reveal: dict[str, Any]) -> bytes | None:
         try:
@@ -450,7 +450,8 @@ class Table(Feature):
                 log.exception("%s of game %s failed", name, gid)
         embeds = [discord.Embed(colour=discord.Colour.dark_gold()).set_image(
             url=f"attachment://{f.filename}") for f in files]
-        await self._post(thread, text, files=files, embeds=embeds, view=rematch_view(gid))
+        view = rematch_view(gid, offers(self.bot).watch_replay)
+        await self._post(thread, text, files=files, embeds=embeds, view=view)
 
     async def _unarchive(self, thread: discord.Thread) -> None:
         try:
@@ -476,11 +477,10 @@ class Table(Feature):
             if uid is None:
                 continue
             try:
-                settings = await self.bot.service.user_settings(uid)
-                if not settings.get("dm_turns", False):
+                if not wants_dms(await self.bot.service.user_settings(uid)):
                     continue
                 with speaking(await user_language(self.bot, uid)):
-                    sent = await send_panel_dm(self.bot, uid, gid, w.seat)
+                    sent = await offers(self.bot).panel_dm(uid, gid, w.seat)
             except Exception:
                 log.exception("DM to user %s for game %s failed", uid, gid)
                 continue
@@ -490,5 +490,5 @@ class Table(Feature):
                 self.stats[thread.id].dms += 1
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Table(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Table(bot))

@@ -18,9 +18,9 @@ digest the game's followers are forgotten.
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import discord
 from discord.ext import commands
@@ -28,6 +28,8 @@ from discord.ext import commands
 from bot.messages import t
 from bot.service import Refusal
 from bot.service.follow import Digest, Standing
+from cogs.edge.client import HadaraBot, Interaction
+from cogs.edge.custom_ids import GAME, CustomId, GameKey
 from cogs.edge.dms import open_dm
 from cogs.edge.errors import reply_error, safe_reply
 from cogs.edge.guard import Guarded
@@ -36,20 +38,13 @@ from cogs.edge.tasks import Tasks
 from hadara.narrate import EPOCH
 from i18n import speaking
 
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
-
 log = logging.getLogger(__name__)
 
-FOLLOW_TEMPLATE = r"hd1:follow:(?P<game>[0-9]{1,18})"
+FOLLOW = CustomId("follow:{game}", GameKey, game=GAME)
 
 
-def follow_id(game_id: int) -> str:
-    return f"hd1:follow:{game_id}"
-
-
-class FollowButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=FOLLOW_TEMPLATE):
+class FollowButton(Guarded[GameKey], discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                   spec=FOLLOW):
     """The board's "Follow" button: follow the game, or stop following it."""
 
     access_kind = "follow"
@@ -57,19 +52,17 @@ class FollowButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(style=discord.ButtonStyle.secondary,
                                            label=t("table.follow.button"),
-                                           custom_id=follow_id(game_id)))
+                                           custom_id=FOLLOW.format(GameKey(game_id))))
         self.game_id = game_id
 
     def access_target(self) -> tuple[int | None, int | None]:
         return self.game_id, None
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> FollowButton:
-        return cls(int(match["game"]))
+    def rebuild(cls, key: GameKey, item: discord.ui.Item[discord.ui.View]) -> FollowButton:
+        return cls(key.game)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         interaction.extras["game_id"] = self.game_id
         try:
             state = await interaction.client.service.follow(self.game_id, interaction.user.id)
@@ -110,10 +103,16 @@ def digest_text(digest: Digest) -> str:
     return "\n".join(lines)
 
 
-def follow_stats(bot: Any) -> Counter[str]:
-    """Digest DMs ``sent`` and ``refused`` (kept on the bot: tests and operators)."""
-    out: Counter[str] = bot.__dict__.setdefault("follow_stats", Counter())
-    return out
+@dataclass
+class Digests:
+    """Digest DMs ``sent`` and ``refused``, kept on the bot (tests and operators)."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+
+
+def follow_stats(bot: HadaraBot) -> Counter[str]:
+    """Digest DMs ``sent`` and ``refused`` at this bot."""
+    return bot.kept.get(Digests).counts
 
 
 class Follow(commands.Cog):
@@ -122,7 +121,7 @@ class Follow(commands.Cog):
     def __init__(self, bot: HadaraBot) -> None:
         self.bot = bot
         self._tasks = Tasks()
-        self._unsubscribe: Any = None
+        self._unsubscribe: Callable[[], None] | None = None
         self.stats = follow_stats(bot)
 
     async def cog_load(self) -> None:
@@ -177,5 +176,5 @@ class Follow(commands.Cog):
         self.stats["sent"] += 1
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Follow(bot))  # type: ignore[arg-type]
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Follow(bot))

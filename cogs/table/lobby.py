@@ -5,59 +5,69 @@ Every button is a ``DynamicItem`` whose custom id carries a format version and t
 (``hd1:lobby:<action>:<game>``, ``hd1:rematch:<game>``); a click reloads the game from the
 service, which refuses what the clicker may not do. A click is acknowledged silently (a
 deferred update) and the lobby message is redrawn by ``cogs.table`` from the update the
-service publishes — one path for buttons and commands.
+service publishes — one path for buttons and commands. Where a table may go is asked of
+``cogs.edge.channels``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
-from discord import app_commands
 
 from bot.access import GameFacts
 from bot.messages import t
 from bot.service import Refusal
-from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
-from cogs.edge.errors import Denied, missing_permissions, needs_permission, reply_error
-from cogs.edge.games import hadara_bot, remember_thread
+from bot.service.timecontrol.rules import TimeControl
+from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, SeatRecord
+from cogs.edge.channels import Tables, check_table_permissions, table_channel
+from cogs.edge.client import HadaraBot, Interaction
+from cogs.edge.custom_ids import GAME, CustomId, GameKey, one_of
+from cogs.edge.errors import Denied, needs_permission, reply_error
+from cogs.edge.forum import applied
+from cogs.edge.forum import tags as forum_tags
+from cogs.edge.games import remember_thread
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge, is_manager
 from cogs.edge.language import server_language
-from cogs.multiday.words import time_control_text
-from cogs.replay.components import watch_button
+from cogs.edge.offers import Item
+from cogs.edge.threads import MAX_THREAD_NAME
+from cogs.edge.times import time_control_text
 from i18n import speaking
 
-from .forum import applied, forum_of
-from .forum import tags as forum_tags
-
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
+from .state import tables
 
 log = logging.getLogger(__name__)
 
-FORMAT = "hd1"
-#: A game id in a custom id: at most 18 digits, so every id a custom id can carry fits the
-#: database's 64-bit integers (a modified client's longer id does not match at all).
-GAME_ID = r"(?P<game>[0-9]{1,18})"
 LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
 #: A table's thread archives after a day without a message: an idle lobby closes by itself;
 #: a game in play is unarchived by the table as soon as Discord archives it.
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
-MAX_THREAD_NAME = 100
 DEFAULT_AI_LEVEL = "greedy"
+
+
+@dataclass(frozen=True)
+class LobbyKey:
+    action: str
+    game: int
+
+
+LOBBY_BUTTON = CustomId("lobby:{action}:{game}", LobbyKey, action=one_of(*LOBBY_ACTIONS),
+                        game=GAME)
+REMATCH = CustomId("rematch:{game}", GameKey, game=GAME)
 
 
 # ---------------------------------------------------------------------- the lobby message
 
 
-def _yes(value: Any) -> str:
+def _yes(value: object) -> str:
     return t("common.yes") if value else t("common.no")
 
 
-def seat_line(index: int, seat: Any, host: int | None) -> str:
+def seat_line(index: int, seat: SeatRecord, host: int | None) -> str:
     if seat.ai_level is not None:
         return t("lobby.seat.ai", n=index + 1, name=seat.name,
                  level=t(f"lobby.ai_level.{seat.ai_level}"))
@@ -120,43 +130,7 @@ class TableSettings:
     ai_level: str = DEFAULT_AI_LEVEL
     rated: bool = False
     hints: bool = True
-    time_control: dict[str, Any] | None = None  # service.create's (cogs.multiday)
-
-
-Tables = discord.TextChannel | discord.ForumChannel
-
-
-def table_channel(channel: Any) -> Tables:
-    """Where a game's thread goes: the text channel the command is typed in (in a thread: its
-    parent), or the forum a post of which it is typed in (a new post)."""
-    if isinstance(channel, discord.Thread):
-        channel = channel.parent
-    if not isinstance(channel, discord.TextChannel | discord.ForumChannel):
-        raise Denied("lobby.error.channel_type")
-    return channel
-
-
-async def tables_channel(bot: HadaraBot, channel: Any) -> Tables:
-    """:func:`table_channel`, unless the server's managers chose a forum for every new table
-    (``/hadara-admin tables``)."""
-    here = table_channel(channel)
-    chosen = await forum_of(bot, here.guild.id)
-    return chosen if chosen is not None else here
-
-
-#: A forum post needs Send Messages in the forum rather than Create Public Threads.
-FORUM_PERMISSIONS = ("view_channel", "send_messages", "send_messages_in_threads",
-                     "embed_links", "attach_files", "read_message_history")
-
-
-def check_table_permissions(channel: Tables) -> None:
-    """Refuse early, naming what is missing, when the bot could not run a table here."""
-    me = channel.guild.me
-    needed = FORUM_PERMISSIONS if isinstance(channel, discord.ForumChannel) else None
-    missing = missing_permissions(channel, me, needed) if needed else missing_permissions(
-        channel, me)
-    if missing:
-        raise app_commands.BotMissingPermissions(missing)
+    time_control: TimeControl | None = None  # service.create's (cogs.edge.times)
 
 
 async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
@@ -217,8 +191,8 @@ async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
 # ---------------------------------------------------------------------- the buttons
 
 
-class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"hd1:lobby:(?P<action>join|leave|ai|start|cancel):{GAME_ID}"):
+class LobbyButton(Guarded[LobbyKey],
+                  discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], spec=LOBBY_BUTTON):
     """One of the lobby's buttons; the action and the game are in the custom id."""
 
     ack = UPDATE  # the lobby message is redrawn
@@ -230,7 +204,7 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, action: str, game_id: int, *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
             label=t(f"lobby.button.{action}"), style=self.STYLES[action], disabled=disabled,
-            custom_id=f"{FORMAT}:lobby:{action}:{game_id}"))
+            custom_id=LOBBY_BUTTON.format(LobbyKey(action, game_id))))
         self.action = action
         self.game_id = game_id
 
@@ -241,11 +215,10 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return self.game_id, None
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: Any) -> LobbyButton:
-        return cls(match["action"], int(match["game"]))
+    def rebuild(cls, key: LobbyKey, item: discord.ui.Item[discord.ui.View]) -> LobbyButton:
+        return cls(key.action, key.game)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         assert self.facts is not None  # the access policy let the click through
         try:
             await lobby_action(interaction, self.action, self.facts)
@@ -253,13 +226,11 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
             await reply_error(interaction, exc)
 
 
-async def lobby_action(interaction: discord.Interaction[Any], action: str,
-                       facts: GameFacts) -> None:
+async def lobby_action(interaction: Interaction, action: str, facts: GameFacts) -> None:
     """Apply a lobby action for the clicking (or commanding) user, once the access policy
     allowed it (``facts``). The lobby message is redrawn by cogs.table from the service's
     update."""
-    bot = hadara_bot(interaction)
-    service = bot.service
+    service = interaction.client.service
     user = interaction.user
     game_id = facts.game_id
     # the host acts as the host; a manager of the game's server who is not the host acts
@@ -281,11 +252,8 @@ async def lobby_action(interaction: discord.Interaction[Any], action: str,
         await service.abandon(game_id, by, is_admin=by is None)
 
 
-_rematching: set[int] = set()
-
-
-class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=rf"hd1:rematch:{GAME_ID}"):
+class RematchButton(Guarded[GameKey],
+                    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], spec=REMATCH):
     """Offered under a finished game: the same seats and settings at a new table."""
 
     access_kind = "rematch"
@@ -293,18 +261,17 @@ class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, game_id: int, *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
             label=t("lobby.button.rematch"), style=discord.ButtonStyle.primary,
-            disabled=disabled, custom_id=f"{FORMAT}:rematch:{game_id}"))
+            disabled=disabled, custom_id=REMATCH.format(GameKey(game_id))))
         self.game_id = game_id
 
     def access_target(self) -> tuple[int | None, int | None]:
         return self.game_id, None
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: Any) -> RematchButton:
-        return cls(int(match["game"]))
+    def rebuild(cls, key: GameKey, item: discord.ui.Item[discord.ui.View]) -> RematchButton:
+        return cls(key.game)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         interaction.extras["game_id"] = self.game_id
         try:
             await rematch(interaction, self.game_id)
@@ -312,16 +279,18 @@ class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]],
             await reply_error(interaction, exc)
 
 
-def rematch_view(game_id: int) -> discord.ui.View:
-    """Under the final scores: Rematch, and "Watch the replay" (``cogs.replay``)."""
+def rematch_view(game_id: int, watch: Callable[[int], Item] | None = None) -> discord.ui.View:
+    """Under the final scores: Rematch, and "Watch the replay" (``watch``: the ``Replay``
+    feature's, by ``cogs.edge.offers``)."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id))
-    view.add_item(watch_button(game_id))
+    if watch is not None:
+        view.add_item(watch(game_id))
     return view
 
 
-async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
-    bot = hadara_bot(interaction)
+async def rematch(interaction: Interaction, game_id: int) -> None:
+    bot = interaction.client
     await acknowledge(interaction, PRIVATE)  # (the guard's, already)
     record = await bot.service.record(game_id)
     if record.status != FINISHED:
@@ -331,14 +300,15 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     done = record.discord.get("rematch_thread")
     if done:
         raise Denied("rematch.exists", thread=done)
-    if game_id in _rematching:
+    table = tables(bot).of(game_id)
+    if table.rematching:  # being opened by another click
         raise Denied("rematch.busy")
     await bot.service.check_open_tables(interaction.user.id)
     bot.service.limit("table.new", interaction.user.id)
     parent = bot.get_channel(int(record.discord.get("channel") or 0))
     channel = table_channel(parent if parent is not None else interaction.channel)
     check_table_permissions(channel)
-    _rematching.add(game_id)
+    table.rematching = True
     try:
         people = [(s.user_id, s.name) for s in record.seats
                   if s.user_id is not None and s.user_id != mine.user_id]
@@ -354,6 +324,6 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
                                        people=people, ais=ais)
         await bot.service.set_discord(game_id, {"rematch": gid, "rematch_thread": thread.id})
     finally:
-        _rematching.discard(game_id)
+        table.rematching = False
     await interaction.followup.send(t("rematch.opened", id=gid, thread=thread.id),
                                     ephemeral=True)

@@ -32,9 +32,17 @@ def mix(*parts: int) -> int:
     return h
 
 
+def viewer(view: View) -> int:
+    """The seat a view belongs to: an AI decides from a seat's view, never the spectator's."""
+    seat = view["viewer"]
+    if seat is None:
+        raise ValueError("an AI decides from a seat's view, not the spectator view")
+    return seat
+
+
 def decision_rng(seed: int, view: View) -> Rng:
     """The generator of one decision: a function of the seed and public counters only."""
-    return Rng(mix(seed, view["viewer"], view["version"], view["next_decision"]))
+    return Rng(mix(seed, viewer(view), view["version"], view["next_decision"]))
 
 
 def action_key(action: Action) -> tuple[Any, ...]:

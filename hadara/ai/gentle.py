@@ -14,7 +14,7 @@ import math
 from ..content import Catalog, default_catalog
 from ..determinise import determinise
 from ..state import WHEEL
-from .base import Action, Agent, View, decision_rng
+from .base import Action, Agent, View, decision_rng, viewer
 from .evaluation import DEFAULT_WEIGHTS, Weights
 from .greedy import evaluator, scored_actions
 
@@ -40,7 +40,7 @@ class GentleAgent(Agent):
         if view["step"] == WHEEL:  # the evaluation cannot tell the wheel's choices apart
             return actions[rng.below(len(actions))]
         game = determinise(view, rng, self.catalog, quiet=True)
-        scored = scored_actions(self.ev, game, view["viewer"], actions)
+        scored = scored_actions(self.ev, game, viewer(view), actions)
         best = max(v for v, _ in scored)
         weights = [math.exp((v - best) / self.temperature) for v, _ in scored]
         # a draw in [0, total) from the engine's generator (integer steps: the same everywhere)

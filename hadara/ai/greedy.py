@@ -17,7 +17,7 @@ from ..options import label
 from ..rng import Rng
 from ..state import WHEEL
 from ..words import track_name
-from .base import Action, Agent, View, decision_rng
+from .base import Action, Agent, View, decision_rng, viewer
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Pos, Weights
 
 _EVALUATORS: dict[tuple[int, Weights], Evaluator] = {}
@@ -91,7 +91,7 @@ def _changes(before: Pos, after: Pos) -> str:
 def explain_greedy(ev: Evaluator, view: View, actions: list[Action],
                    rng: Rng) -> tuple[Action, str]:
     game = determinise(view, rng, ev.cat)
-    seat = view["viewer"]
+    seat = viewer(view)
     if game.step == WHEEL:  # set by the rule, not the evaluation: say so
         best = _wheel(game, seat, actions)
         return best, t("engine.hint.wheel", label=label(game, seat, best))
@@ -121,7 +121,7 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         game = determinise(view, decision_rng(self.seed, view), self.catalog, quiet=True)
-        return greedy_action(self.ev, game, view["viewer"], actions)
+        return greedy_action(self.ev, game, viewer(view), actions)
 
     def explain(self, view: View, actions: list[Action]) -> tuple[Action, str]:
         return explain_greedy(self.ev, view, actions, decision_rng(self.seed, view))

@@ -35,7 +35,7 @@ from ..engine import Game
 from ..options import label
 from ..rng import Rng
 from ..state import OVER
-from .base import Action, Agent, View, action_key, decision_rng
+from .base import Action, Agent, View, action_key, decision_rng, viewer
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .greedy import GreedyAgent, evaluator, greedy_action, scored_actions
 from .leaf import Leaf, load
@@ -72,7 +72,7 @@ class Search:
                  prior_weight: float = 0.0, horizon: int = 1, leaf: Leaf | None = None,
                  lead: float = 0.55, end_scale: float = 4.0, phase_cut: bool = False) -> None:
         self.ev, self.view, self.actions, self.rng, self.cat = ev, view, actions, rng, catalog
-        self.me: int = view["viewer"]
+        self.me = viewer(view)
         self.c, self.scale, self.prior_weight, self.horizon = c, scale, prior_weight, horizon
         # the fitted leaf (None: the hand-written evaluation, as ismcts-v1); a lead counts as
         # a logistic of lead / (``lead`` × the stage's sigma), and at the end of the game of
@@ -210,7 +210,7 @@ def explain_search(agent: IsmctsAgent, view: View,
     runner = max(others, key=lambda a: search.root.children[action_key(a)].visits)
     rn = search.root.children[action_key(runner)]
     game = determinise(view, Rng(agent.seed), agent.catalog)
-    seat = view["viewer"]
+    seat = viewer(view)
 
     def rate(n: Node) -> str:
         return f"{100 * n.total / n.visits:.0f}%" if n.visits else t("engine.hint.untried")

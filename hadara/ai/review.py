@@ -43,7 +43,7 @@ from ..scoring import ranking
 from ..setup import Setup
 from ..state import OVER, WHEEL
 from ..views import view as seat_view
-from .base import Action, View, mix
+from .base import Action, View, mix, viewer
 from .evaluation import Evaluator
 from .greedy import _changes, evaluator, greedy_action
 from .hint import hint
@@ -192,7 +192,7 @@ def _find(actions: list[Action], taken: Action) -> int:
 def _greedy_values(ev: Evaluator, mine: View, actions: list[Action], rng: Rng) -> list[float]:
     """The evaluation of the seat's position after each action (greedy's one-step values)."""
     g = determinise(mine, rng, ev.cat)
-    seat = mine["viewer"]
+    seat = viewer(mine)
     ctx = ev.ctx(g, seat)
     p = ev.pos(g, seat, ctx)
     return [ev.value(ev.after(g, seat, p, a), ctx) for a in actions]
@@ -203,7 +203,7 @@ def _rollout_values(ev: Evaluator, mine: View, actions: list[Action], rng: Rng,
     """The mean forecast final points at the end of the epoch after each action (the exact
     final score once the game is over), every seat then playing greedy, over ``samples``
     determinisations shared by all actions."""
-    seat = mine["viewer"]
+    seat = viewer(mine)
     totals = [0.0] * len(actions)
     for _ in range(samples):
         base = determinise(mine, rng, ev.cat, quiet=True)
@@ -228,7 +228,7 @@ def _explained(ev: Evaluator, item: dict[str, Any], level: str, budget: int) -> 
     """Add ``reason`` (why the AI prefers its choice) and ``your_move`` to a listed item."""
     mine = item["view"]
     actions = mine["private"]["legal_actions"]
-    seat = mine["viewer"]
+    seat = viewer(mine)
     g = determinise(mine, Rng(mix(REVIEW_SEED, seat, item["index"])), ev.cat)
     ctx = ev.ctx(g, seat)
     p = ev.pos(g, seat, ctx)

@@ -101,8 +101,8 @@ def test_other_errors_keep_their_traceback() -> None:
 
 
 def test_the_invite_link_asks_for_the_permissions_the_bot_uses() -> None:
+    from cogs.edge.channels import FORUM_PERMISSIONS
     from cogs.edge.errors import TABLE_PERMISSIONS
-    from cogs.table.lobby import FORUM_PERMISSIONS
 
     value = BOT_PERMISSIONS.value
     assert invite_url(123) == ("https://discord.com/oauth2/authorize?client_id=123"

@@ -22,8 +22,7 @@ from bot.service.refusals import CODES  # noqa: E402
 from bot.service.updates import Update, Waiting  # noqa: E402
 from bot.storage.base import DAMAGE_REASONS, GameRecord, SeatRecord  # noqa: E402
 from cogs.components import full_tree  # noqa: E402
-from cogs.edge import errors  # noqa: E402
-from cogs.multiday import words as multiday  # noqa: E402
+from cogs.edge import errors, threads, times  # noqa: E402
 from cogs.player import cards  # noqa: E402
 from cogs.player import cog as player  # noqa: E402
 from cogs.table import coalescer as table  # noqa: E402
@@ -33,7 +32,8 @@ from cogs.table.coalescer import Coalescer  # noqa: E402
 from i18n import LOCALES, speaking  # noqa: E402
 
 COGS = Path(__file__).resolve().parents[2] / "cogs"
-MY_COGS = ("edge/errors.py", "edge/games.py", "table/commands.py", "table/lobby.py",
+MY_COGS = ("edge/errors.py", "edge/games.py", "edge/channels.py", "table/commands.py",
+           "table/lobby.py",
            "table/cog.py", "table/board.py", "table/coalescer.py", "player/cog.py",
            "player/cards.py", "admin/cog.py")
 ROOTS = full_tree()
@@ -150,7 +150,7 @@ def test_every_dynamic_key_exists() -> None:
         "rules.name.": player.RULE_TOPICS,
         "rules.": player.RULE_TOPICS,
         "table.kind.": STEPS,
-        "md.tc.": tuple(multiday.TIME_CONTROLS),
+        "md.tc.": tuple(times.TIME_CONTROLS),
         "storage.damage.reason.": DAMAGE_REASONS,
     }
     assert prefixes <= set(expansions), prefixes - set(expansions)
@@ -283,11 +283,11 @@ def test_games_are_independent_and_the_end_is_urgent() -> None:
 
 def test_coalescing_is_cheap() -> None:
     c = Coalescer()
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: other tests running beside it do not count
     for i in range(20000):
         c.push(upd(i % 50, version=i, waiting=((1, f"d{i}", "draft"),)), i * 0.01)
         c.take(i % 50, i * 0.01 + 5)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
 
 
 # ---------------------------------------------------------------------- wording
@@ -341,17 +341,17 @@ def test_lobby_message_within_limits() -> None:
     embed = lobby.lobby_embed(rec)
     assert len(embed) <= 6000 and all(len(f.value or "") <= 1024 for f in embed.fields)
     assert lobby.lobby_view(record("active")) is None
-    assert len(t("lobby.thread_name", id=rec.id, host="y" * 90)[:lobby.MAX_THREAD_NAME]) <= 100
+    assert len(t("lobby.thread_name", id=rec.id, host="y" * 90)[:threads.MAX_THREAD_NAME]) <= 100
     assert len(lobby.rematch_view(2**62).children[0].item.custom_id) <= 100  # type: ignore[attr-defined]
 
 
 def test_card_choices_are_few_and_fast() -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU, not the wall clock other tests share
     for typed in ("", "a", "Bro", "scho", "zzzz", "I"):
         choices = cards.card_choices(typed)
         assert len(choices) <= 25
         assert all(1 <= len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     assert cards.card_choices("zzzz") == []
     assert cards.card_choices("broker")[0].name.startswith("Broker")
 

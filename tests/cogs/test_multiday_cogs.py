@@ -16,13 +16,18 @@ pytest.importorskip("discord")
 from bot.messages import has  # noqa: E402
 from bot.messages import t as _t
 from bot.service import ahead as A  # noqa: E402
-from bot.service import scheduler as S  # noqa: E402
 from bot.service import screens  # noqa: E402
+from bot.service.checks import person  # noqa: E402
+from bot.service.timecontrol import rules as S  # noqa: E402
 from bot.service.updates import Reminder, Update, Waiting  # noqa: E402
 from bot.storage.base import GameRecord, SeatRecord  # noqa: E402
+from cogs.edge import times  # noqa: E402
+from cogs.edge.dms import wants_dms  # noqa: E402
 from cogs.multiday import cog as multiday_cog  # noqa: E402
-from cogs.multiday import words as multiday  # noqa: E402
+from cogs.multiday import notices as multiday  # noqa: E402
 from cogs.play import queue as ahead  # noqa: E402
+from cogs.play.panels.text import catch_up_lines  # noqa: E402
+from cogs.player import preferences  # noqa: E402
 from cogs.table import coalescer as table  # noqa: E402
 from hadara.state import COLONY, PHASE_B, STATUE  # noqa: E402
 from tests.support.stacking import at, force, new_game, run  # noqa: E402
@@ -53,7 +58,8 @@ def update(cause: str, **kw: object) -> Update:
 
 
 def test_every_key_the_new_cogs_use_exists() -> None:
-    for name in ("multiday/words.py", "multiday/cog.py", "play/queue.py"):
+    for name in ("multiday/notices.py", "multiday/cog.py", "play/queue.py", "edge/times.py",
+                 "player/preferences.py", "play/panels/text.py", "table/coalescer.py"):
         text = (COGS / name).read_text(encoding="utf-8")
         keys = set(re.findall(r'\bt\("([a-z_.]+)"', text))
         assert keys, name
@@ -68,37 +74,37 @@ def test_every_key_the_new_cogs_use_exists() -> None:
 
 
 def test_time_control_choices_are_what_the_service_accepts() -> None:
-    assert multiday.time_control("none") is None
-    for choice, value in multiday.TIME_CONTROLS.items():
-        tc = multiday.time_control(choice, 5)
+    assert times.time_control("none") is None
+    for choice, value in times.TIME_CONTROLS.items():
+        tc = times.time_control(choice, 5)
         if value is None:
             continue
         parsed = S.parse_time_control(tc)
         assert parsed is not None and parsed["strikes"] == 5, choice
-        assert "multi" not in multiday.time_control_text(parsed)
-    one = S.parse_time_control(multiday.time_control("1h"))
+        assert "multi" not in times.time_control_text(parsed)
+    one = S.parse_time_control(times.time_control("1h"))
     assert one is not None and one["seconds"] == S.HOUR and one["strikes"] == 3
-    assert multiday.time_control_text(one) == "1 h per decision · AI after 3 missed"
-    bank = S.parse_time_control(multiday.time_control("bank24"))
-    assert multiday.time_control_text(bank) == ("bank: 24 h + 4 h per decision, max 72 h · "
+    assert times.time_control_text(one) == "1 h per decision · AI after 3 missed"
+    bank = S.parse_time_control(times.time_control("bank24"))
+    assert times.time_control_text(bank) == ("bank: 24 h + 4 h per decision, max 72 h · "
                                                 "AI after 3 missed")
-    assert multiday.time_control_text(None) == "none"
-    assert all(len(_t(f"md.tc.{c}")) <= 100 for c in multiday.TIME_CONTROLS)
+    assert times.time_control_text(None) == "none"
+    assert all(len(_t(f"md.tc.{c}")) <= 100 for c in times.TIME_CONTROLS)
 
 
 def test_deadlines_as_discord_timestamps() -> None:
-    assert multiday.stamp(T0, "R") == f"<t:{int(T0)}:R>"
-    assert multiday.deadline_text(T0) == f"<t:{int(T0)}:f> (<t:{int(T0)}:R>)"
-    line = multiday.panel_deadline(T0 + 60)
+    assert times.stamp(T0, "R") == f"<t:{int(T0)}:R>"
+    assert times.deadline_text(T0) == f"<t:{int(T0)}:f> (<t:{int(T0)}:R>)"
+    line = times.panel_deadline(T0 + 60)
     assert line is not None and f"<t:{int(T0) + 60}:f>" in line and ":R>" in line
-    assert multiday.panel_deadline(None) is None
+    assert times.panel_deadline(None) is None
     names = {0: "Amira", 1: "Bashir"}
     waiting = [Waiting(1, "d2", "draft", T0 + 7200), Waiting(0, "d1", "draft", T0 + 3600)]
-    text = multiday.board_deadlines(waiting, names)
+    text = table.board_deadlines(waiting, names)
     assert text is not None
     assert text.index("Amira") < text.index("Bashir")  # soonest first
     assert f"<t:{int(T0) + 3600}:f>" in text and f"<t:{int(T0) + 7200}:R>" in text
-    assert multiday.board_deadlines([Waiting(0, "d1", "draft")], names) is None
+    assert table.board_deadlines([Waiting(0, "d1", "draft")], names) is None
 
 
 def test_status_line_shows_each_pending_deadline() -> None:
@@ -120,7 +126,7 @@ def test_taken_over_seats_are_not_pinged() -> None:
                                                  Waiting(1, "b", "draft"),
                                                  Waiting(2, "c", "draft")])
     assert [w.seat for w in table.human_waiting(u)] == [0]
-    assert not multiday.is_human(taken[1]) and multiday.is_human(taken[0])
+    assert not person(taken[1]) and person(taken[0])
 
 
 def test_notice_lines() -> None:
@@ -162,7 +168,7 @@ def test_votes_needed_and_offered() -> None:
     assert view is not None
     [button] = components(view)
     assert button.label == "Let the AI play Bashir"  # type: ignore[attr-defined]
-    assert re.fullmatch(multiday_cog.VOTE_TEMPLATE, button.custom_id or "")  # type: ignore[attr-defined]
+    assert re.fullmatch(multiday_cog.VOTE.template, button.custom_id or "")  # type: ignore[attr-defined]
     assert multiday_cog.vote_view(7, [], {}) is None
 
 
@@ -176,16 +182,16 @@ def test_reminder_text_and_where_it_goes() -> None:
     assert text.startswith("⏰ Reminder") and "… and 2 more." in text
     assert text.count("<t:") == 20 and "https://x/y" in text and len(text) <= 2000
     assert multiday.thread_url(record()) == "https://discord.com/channels/1/2"
-    assert multiday.reminders_by_dm({"dm_turns": True})  # only those who asked
-    assert not multiday.reminders_by_dm({}) and not multiday.reminders_by_dm({"dm_turns": False})
+    assert wants_dms({"dm_turns": True})  # only those who asked
+    assert not wants_dms({}) and not wants_dms({"dm_turns": False})
     assert Reminder(7, 0, T0).decision_id is None
 
 
 def test_catch_up_is_short() -> None:
-    assert multiday.catch_up_lines([]) == []
-    assert multiday.catch_up_lines(["a", " ", "b"]) == ["**Since your last move:**", "a", "b"]
+    assert catch_up_lines([]) == []
+    assert catch_up_lines(["a", " ", "b"]) == ["**Since your last move:**", "a", "b"]
     many = [f"line {i}" for i in range(20)]
-    out = multiday.catch_up_lines(many)
+    out = catch_up_lines(many)
     assert out[1] == "(17 earlier events: /hadara history)"
     assert out[2:] == [f"line {i}" for i in range(17, 20)]  # the latest, in order
     assert len(out) == 5
@@ -195,21 +201,21 @@ def test_catch_up_is_short() -> None:
 
 
 def test_time_zone_and_quiet_hours_settings() -> None:
-    assert multiday.valid_timezone("europe/berlin") == "Europe/Berlin"
-    assert multiday.valid_timezone("Mars/Olympus") is None
-    assert multiday.valid_timezone("") is None
-    choices = multiday.timezone_choices("berl")
+    assert preferences.valid_timezone("europe/berlin") == "Europe/Berlin"
+    assert preferences.valid_timezone("Mars/Olympus") is None
+    assert preferences.valid_timezone("") is None
+    choices = preferences.timezone_choices("berl")
     assert choices == ["Europe/Berlin"]
-    assert len(multiday.timezone_choices("")) == 25 and multiday.timezone_choices("")[0] == "UTC"
-    assert multiday.timezone_choices("new york") == ["America/New_York"]
-    assert multiday.normalise_quiet_hours("22-7") == "22:00-07:00"
-    assert multiday.normalise_quiet_hours("off") == "" and multiday.normalise_quiet_hours("") == ""
-    assert multiday.normalise_quiet_hours("25-99") is None
+    assert len(preferences.timezone_choices("")) == 25 and preferences.timezone_choices("")[0] == "UTC"
+    assert preferences.timezone_choices("new york") == ["America/New_York"]
+    assert preferences.normalise_quiet_hours("22-7") == "22:00-07:00"
+    assert preferences.normalise_quiet_hours("off") == "" and preferences.normalise_quiet_hours("") == ""
+    assert preferences.normalise_quiet_hours("25-99") is None
     # what the settings command stores is what the scheduler reads
-    settings = {"tz": "Europe/Berlin", "quiet_hours": multiday.normalise_quiet_hours("22-07")}
+    settings = {"tz": "Europe/Berlin", "quiet_hours": preferences.normalise_quiet_hours("22-07")}
     # 2026-01-01 22:30 in Berlin (UTC+1) is 21:30 UTC: quiet until 07:00 Berlin = 06:00 UTC
     assert S.quiet_until(T0 + 21.5 * S.HOUR, settings) == T0 + 30 * S.HOUR
-    lines = multiday.settings_lines(settings)
+    lines = preferences.settings_lines(settings)
     assert "Europe/Berlin" in lines[0] and "22:00-07:00" in lines[1] and "DM" in lines[2]
 
 
@@ -254,10 +260,10 @@ def check_limits(embed: object, view: object) -> None:
 def test_custom_ids_round_trip() -> None:
     cid = ahead.custom_id(2**53, 4, "m", "ab12", "buy_else_sell:I-Y06.I-R06.I-B06")
     assert len(cid) <= 100
-    assert ahead.parse(cid) == {"game": 2**53, "seat": 4, "kind": "m", "token": "ab12",
-                                "arg": "buy_else_sell:I-Y06.I-R06.I-B06"}
-    assert ahead.parse(ahead.custom_id(1, 0, "pb", "00ff"))["kind"] == "pb"  # type: ignore[index]
-    assert ahead.parse(ahead.custom_id(1, 0, "o"))["token"] == "-"  # type: ignore[index]
+    assert ahead.parse(cid) == ahead.QueueKey(game=2**53, seat=4, kind="m", token="ab12",
+                                              arg="buy_else_sell:I-Y06.I-R06.I-B06")
+    assert ahead.parse(ahead.custom_id(1, 0, "pb", "00ff")).kind == "pb"  # type: ignore[union-attr]
+    assert ahead.parse(ahead.custom_id(1, 0, "o")).token == "-"  # type: ignore[union-attr]
     assert ahead.parse("hd1:q:1:0:zz:0000") is None and ahead.parse("hd1:t:5") is None
 
 

@@ -344,10 +344,10 @@ def test_long_text_is_cut_to_discord_limits() -> None:
 def test_medal_values_list_only_tile_colours_the_player_holds() -> None:
     """M1: a silver medal takes one of your unused bonus tiles, so the panel's "would score"
     line names only colours you still hold."""
-    from cogs.play.panels import _kind_lines
+    from cogs.play.panels.text import kind_lines
 
     c = {"coins": 20, "silver": {"price": 6, "left": 2, "tiles": {"yellow": 0, "red": 1},
                                  "value": {"yellow": 4, "red": 7}},
          "gold": {"price": 12, "left": 1, "value": 10}}
-    text = "\n".join(_kind_lines("medals", {}, c, lambda cid: cid))
+    text = "\n".join(kind_lines("medals", {}, c, lambda cid: cid))
     assert "red 7" in text and "yellow" not in text

@@ -8,9 +8,9 @@ import discord
 
 from bot.service.replay import PlayerCards, ReplayStep
 from cogs.replay.components import (
-    JUMP_TEMPLATE,
+    JUMP,
     MAX_DESCRIPTION,
-    STEP_TEMPLATE,
+    STEP,
     build,
     jump_id,
     step_id,
@@ -38,11 +38,11 @@ def test_custom_ids_match_their_templates_and_fit() -> None:
     big = 123456789012345678
     for tag in "fpnlo":
         cid = step_id(big, 999_999, tag)
-        assert re.fullmatch(STEP_TEMPLATE, cid) and len(cid) <= 100
-    assert re.fullmatch(JUMP_TEMPLATE, jump_id(big))
-    assert not re.fullmatch(STEP_TEMPLATE, "hd1:rp:1:1:x")
-    assert not re.fullmatch(STEP_TEMPLATE, "hd1:rp:1:-1:n")
-    assert not re.fullmatch(STEP_TEMPLATE, f"hd1:rp:{'1' * 20}:1:n")
+        assert re.fullmatch(STEP.template, cid) and len(cid) <= 100
+    assert re.fullmatch(JUMP.template, jump_id(big))
+    assert not re.fullmatch(STEP.template, "hd1:rp:1:1:x")
+    assert not re.fullmatch(STEP.template, "hd1:rp:1:-1:n")
+    assert not re.fullmatch(STEP.template, f"hd1:rp:{'1' * 20}:1:n")
 
 
 def test_the_arrows_are_disabled_at_the_ends_and_ids_unique() -> None:

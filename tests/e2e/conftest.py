@@ -8,10 +8,12 @@ manager the test enters itself (``async with world(tmp_path) as w``), not a fixt
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,6 +242,40 @@ def config(path: str) -> Config:
     return Config(token="x", db=path)
 
 
+#: One AI process pool for every bot of this test process (a pool of spawned processes costs
+#: their start-up and imports: per bot, that was a large share of the end-to-end suite's CPU).
+#: Each test's bot borrows it (its service does not own it, so never shuts it down).
+_AI_POOL: ProcessPoolExecutor | None = None
+
+
+def shared_ai_pool() -> ProcessPoolExecutor:
+    """The test process's AI pool (made again if a test broke it)."""
+    global _AI_POOL
+    if _AI_POOL is None or getattr(_AI_POOL, "_broken", False):
+        _AI_POOL = ProcessPoolExecutor(2, multiprocessing.get_context("spawn"))
+    return _AI_POOL
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _ai_pool_of_the_session() -> Iterator[None]:
+    yield
+    if _AI_POOL is not None:
+        _AI_POOL.shutdown(wait=True, cancel_futures=True)
+
+
+def borrow_ai_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots built from now on (``HadaraBot(config)`` builds its own service) use the shared
+    AI pool."""
+    import bot.client as client
+
+    class Service(GameService):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("ai_pool", shared_ai_pool())
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(client, "GameService", Service)
+
+
 #: The table cog's coalescing delays, multiplied. simcord parks a bot task's sleep only when
 #: it ends after its settle deadline (5 s of real time); a shorter virtual sleep is waited for
 #: in real time, so each click would wait out the production delays (0.1–0.6 s). Scaled
@@ -319,6 +355,7 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     start with ``seed`` (instead of a random one) so a test plays the same game each time."""
     if seed is not None:
         fixed_seed(monkeypatch, seed)
+    borrow_ai_pool(monkeypatch)
     path = str(tmp_path / "hadara.sqlite3")
     bot = HadaraBot(config(path))
     w: World | None = None

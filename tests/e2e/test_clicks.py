@@ -15,6 +15,7 @@ import discord
 import pytest
 
 from cogs.play.turns import layout, to_discord
+from cogs.table.state import tables
 from hadara.words import card_name
 
 from .conftest import (
@@ -118,7 +119,7 @@ async def test_refused_dms_fall_back_to_the_thread(tmp_path: Path,
         w.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                            message="Cannot send messages to this user", times=None)
         gid, thread = await new_game(w, "alice", seats=3, ai=1, join=["bob"])
-        stats = w.bot.table_stats[thread.id]  # type: ignore[attr-defined]
+        stats = tables(w.bot).stats[thread.id]
         await play(w, gid, until=lambda ws: stats.dms_refused > 0 and stats.dms > 0)
         assert stats.dms_refused >= 1 and stats.dms >= 1
         # the thread mentions alice for her decision; no DM reached her

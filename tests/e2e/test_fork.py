@@ -111,13 +111,14 @@ def test_the_review_offers_a_practice_game_per_listed_decision() -> None:
     """One "Try #n again" button per listed decision, naming its log index; none when the
     review covered decisions an AI made for the seat (a league stand-in's review)."""
     from cogs.league.cog import review_payload
+    from cogs.replay.fork import fork_button
 
     items = [{"kind": "draft", "kind_name": "Draft", "epoch": 1, "taken_label": "A",
               "best_label": "B", "loss": 5.0 - i, "reason": "", "image": None, "index": 10 + i}
              for i in range(7)]
     result = {"summary": {"decisions": 7, "agreed": 0, "total_loss": 20, "mean_loss": 3},
               "items": items}
-    payload = review_payload(3, result, forkable=True)
+    payload = review_payload(3, result, try_again=fork_button)
     buttons = payload["view"].children
     assert [b.item.label for b in buttons] == [f"Try #{n} again" for n in range(1, 6)]
     assert [b.item.custom_id for b in buttons] == [f"hd1:fk:3:{10 + i}" for i in range(5)]

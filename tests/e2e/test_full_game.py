@@ -14,6 +14,8 @@ from pathlib import Path
 import discord
 import pytest
 
+from cogs.table.state import tables
+
 from .conftest import (
     ACK_LIMIT,
     World,
@@ -61,7 +63,7 @@ async def test_three_seats_two_people_one_ai_to_the_end(
         assert stored is not None
         by = {row.submitted_by.split(":")[0] for row in stored.actions}
         assert {"user", "ai"} <= by
-        stats = w.bot.table_stats[thread.id]  # type: ignore[attr-defined]
+        stats = tables(w.bot).stats[thread.id]
         limits = check_limits(w.env)
         print(f"\n3 seats (2 people, 1 AI): {len(played.turns)} decisions by clicking, "
               f"{sum(len(t.panels) for t in played.turns)} panels seen; "
@@ -80,7 +82,7 @@ async def test_five_seats_advanced_one_person_four_ai(
     started = time.perf_counter()
     async with world(tmp_path, monkeypatch) as w:
         gid, thread = await new_game(w, "alice", seats=5, ai=4, variant="advanced")
-        stats = w.bot.table_stats[thread.id]  # type: ignore[attr-defined]
+        stats = tables(w.bot).stats[thread.id]
         bursts: list[tuple[int, int]] = []  # (updates, board edits) after each decision
         kinds: list[str] = []
         while (await w.service.load(gid)).record.status == "active":

@@ -25,6 +25,9 @@ from bot.client import HadaraBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage import SqliteStore  # noqa: E402
+from cogs.table.state import tables  # noqa: E402
+
+from .conftest import shared_ai_pool  # noqa: E402
 
 
 @dataclass
@@ -46,7 +49,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     fixture tasks)."""
     path = str(tmp_path / "hadara.sqlite3")
     store = SqliteStore(path)
-    service = GameService(store)
+    service = GameService(store, ai_pool=shared_ai_pool())
     bot = HadaraBot(Config(token="x", db=path), service=service, sync=True)
     try:
         async with simcord.run(bot) as env:
@@ -118,7 +121,7 @@ async def test_new_opens_a_thread_and_a_lobby(tmp_path: Path) -> None:
         assert "Take my turn" in labels(board)
         assert len(board.attachments) == 2
         assert "Epoch I" in board.content
-        stats = w.bot.table_stats[thread.id]  # type: ignore[attr-defined]
+        stats = tables(w.bot).stats[thread.id]
         assert stats.board_posts == 1
         late = await w.carol.click(lobby if labels(lobby) else board, label="Take my turn")
         assert late.ephemeral
@@ -192,7 +195,7 @@ async def test_game_commands_in_the_thread(tmp_path: Path) -> None:
         board = await w.alice.slash(thread, "hadara board")
         assert "posted again" in answer(board).content
         record = (await w.service.load(1)).record
-        assert w.bot.table_stats[thread.id].board_posts == 2  # type: ignore[attr-defined]
+        assert tables(w.bot).stats[thread.id].board_posts == 2
         abandon = await w.bob.slash(thread, "hadara abandon")
         assert "host" in answer(abandon).content
         concede = await w.bob.slash(thread, "hadara concede")

@@ -31,6 +31,8 @@ from cogs.components import ALL as DYNAMIC_ITEMS  # noqa: E402
 from cogs.play import panels as P  # noqa: E402
 from cogs.play.turns import send_panel_dm, take_turn_view, to_discord  # noqa: E402
 
+from .conftest import shared_ai_pool  # noqa: E402
+
 
 def _extensions() -> tuple[str, ...]:
     return tuple(e for e in ("cogs.edge", "cogs.commands", "cogs.play", "cogs.components") if importlib.util.find_spec(e))
@@ -67,7 +69,7 @@ async def seated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     monkeypatch.setattr(client_module, "EXTENSIONS", _extensions())
     path = str(tmp_path / "hadara.sqlite3")
     store = SqliteStore(path)
-    service = GameService(store)
+    service = GameService(store, ai_pool=shared_ai_pool())
     bot = HadaraBot(Config(token="x", db=path), service=service, sync=False)
     try:
         async with simcord.run(bot) as env:
@@ -255,7 +257,7 @@ async def test_panel_works_after_a_restart(tmp_path: Path,
         panel = await open_panel(table, wheel.seat)
         await table.service.close()
         store = SqliteStore(table.path)
-        service = GameService(store)
+        service = GameService(store, ai_pool=shared_ai_pool())
         try:
             await table.env.restart_bot(HadaraBot(Config(token="x", db=table.path),
                                                   service=service, sync=False))

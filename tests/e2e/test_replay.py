@@ -15,9 +15,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.service.screens import history_lines
+from bot.service.history import history_lines
 from bot.storage.base import FINISHED
-from cogs.replay.components import ReplayButton, ReplaySelect, jump_id
+from cogs.replay.components import STEP, ReplayButton, ReplaySelect, jump_id, step_id
 from hadara.views import view
 
 from .conftest import (
@@ -233,10 +233,13 @@ async def test_malformed_and_stale_ids_are_refused_and_buttons_survive_a_restart
             message = await send(w, bad)
             result = await w.members["bob"].click(message, custom_id=bad.item.custom_id)
             assert "That step of the replay is not there" in answer(result).content
-        for ghost in (ReplayButton(gid + 1000, 0, "n"), ReplayButton(10**19 - 1, 0, "n")):
+        for ghost in (ReplayButton(gid + 1000, 0, "n"), ReplayButton(10**18 - 1, 0, "n")):
             message = await send(w, ghost)
             result = await w.members["bob"].click(message, custom_id=ghost.item.custom_id)
             assert answer(result).content == "There is no such game."
+        # a longer game id (past the database's 64-bit integers) matches no component at all,
+        # as for every other component (docs/security.md)
+        assert not re.fullmatch(STEP.template, step_id(10**19 - 1, 0, "n"))
 
         # a new bot from the same database: the viewer opened before still steps
         await w.restart()

@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot.storage.base import ACTIVE, FINISHED
+from cogs.table.state import tables
 
 from .conftest import (
     World,
@@ -69,7 +70,7 @@ async def test_the_board_moves_down_when_old_at_a_ping_and_pings_carry_the_butto
         assert not old.components, "the old board keeps no buttons"
         new = await thread.fetch_message(moved)
         assert "Take my turn" in [c.get("label") for c in components(new)]
-        assert w.bot.table_stats[thread.id].board_posts >= 2  # type: ignore[attr-defined]
+        assert tables(w.bot).stats[thread.id].board_posts >= 2
 
 
 async def test_a_games_thread_is_unarchived_and_an_idle_lobby_stays_archived(

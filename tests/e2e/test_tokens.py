@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from bot.service import presence
+
 from .conftest import (
     World,
     description,
@@ -70,7 +72,7 @@ async def test_a_live_panel_stops_moving_before_its_token_expires(
     alice's panel is past the margin, so it is not edited through the old interaction (no
     401); she is pinged for her next pick instead."""
     async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
-        monkeypatch.setattr(live_module(), "LIVE_WINDOW", 60 * MINUTE)
+        monkeypatch.setattr(presence, "WINDOW", 60 * MINUTE)
         gid, seat, before, panel, text = await pick_then_wait(w, 14.5)
         alice = w.members["alice"].id
         assert description(panel) == text  # left as it was: the token could have expired
@@ -83,7 +85,7 @@ async def test_within_the_token_the_live_panel_moves_on(
     """The same, 10 minutes after her click: the panel moves on to her next pick by itself
     and she is not pinged (she is at the table)."""
     async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
-        monkeypatch.setattr(live_module(), "LIVE_WINDOW", 60 * MINUTE)
+        monkeypatch.setattr(presence, "WINDOW", 60 * MINUTE)
         gid, seat, before, panel, text = await pick_then_wait(w, 10)
         alice = w.members["alice"].id
         assert description(panel) != text and ids(panel, "a")
@@ -98,7 +100,7 @@ async def test_a_401_is_handled_like_a_404(tmp_path: Path, monkeypatch: pytest.M
     error reaches anyone, and alice is pinged."""
     async with world(tmp_path, monkeypatch, names=("alice", "bob")) as w:
         live = live_module()
-        monkeypatch.setattr(live, "LIVE_WINDOW", 60 * MINUTE)
+        monkeypatch.setattr(presence, "WINDOW", 60 * MINUTE)
         monkeypatch.setattr(live, "TOKEN_LIFE", 60 * MINUTE)
         monkeypatch.setattr(live.OpenPanel, "token_valid", lambda self, now=None: True)
         gid, seat, before, panel, text = await pick_then_wait(w, 16)

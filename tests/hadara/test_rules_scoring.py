@@ -213,6 +213,28 @@ def test_G2_most_points_then_most_coins_then_shared(cat):
     assert [r["rank"] for r in scoring.ranking(g)] == [1, 1, 3]
 
 
+def test_final_ranking_puts_conceded_seats_last(cat):
+    """G2 among the seats that played on, then among those that conceded: a conceded seat
+    ranks after everyone else, whatever its score, and never wins."""
+    g = blank(3)
+    per = cat.rules.coins_per_point
+    reds = sorted(plain_cards("red", 10), key=lambda c: cat.cards[c].points)
+    force(g, 0, tableau=[reds[-1]], coins=per)  # best
+    force(g, 1, tableau=[reds[0]], coins=per)
+    force(g, 2, tableau=[reds[0]], coins=per)  # tied with seat 1
+    rows, winners = scoring.final_ranking(g)
+    assert rows == [{**r, "conceded": False} for r in scoring.ranking(g)] and winners == [0]
+    assert [(r["seat"], r["rank"]) for r in rows] == [(0, 1), (1, 2), (2, 2)]
+    rows, winners = scoring.final_ranking(g, {0})
+    assert [(r["seat"], r["rank"], r["conceded"]) for r in rows] == [
+        (1, 1, False), (2, 1, False), (0, 3, True)]
+    assert winners == [1, 2]
+    assert rows[2]["total"] == g.scores()[0]["total"]  # its points are kept, only its rank
+    rows, winners = scoring.final_ranking(g, [0, 2])
+    assert [(r["seat"], r["rank"]) for r in rows] == [(1, 1), (0, 2), (2, 3)]
+    assert winners == [1]
+
+
 def test_G1_G2_game_over_reports_scores_and_winners(cat):
     """G1 / G2: after epoch III's medals the game is over; the final event carries the table
     and the winners."""

@@ -72,6 +72,27 @@ def test_other_content_is_refused_unless_supplied():
     assert again.snapshot() == game.snapshot()
 
 
+def test_a_game_kept_in_parts_loads_with_every_check():
+    """save.from_parts: a store's record (setup data, seed, versions) and its action rows
+    replay as the save they make up, refused the same way when they do not."""
+    game = _play(Game.new(["a", "b", "c"], "advanced", seed=8), 150, seed=3)
+    data = save.to_dict(game)
+    parts = {"content_version": data["content_version"], "rules_version": data["rules_version"]}
+    again = save.from_parts(data["setup"], data["seed"], game.log or [], **parts)
+    assert save.to_json(again) == save.to_json(game)
+    other = save.from_parts(data["setup"], data["seed"], game.log or [],
+                            content_version=game.catalog.version,
+                            rules_version=data["rules_version"], catalog=game.catalog)
+    assert other.snapshot() == game.snapshot()
+    with pytest.raises(BadSave) as err:
+        save.from_parts(data["setup"], data["seed"], [*(game.log or []), game.log[0]], **parts)
+    assert err.value.reason == "does_not_replay"
+    with pytest.raises(BadSave) as err:
+        save.from_parts(data["setup"], data["seed"], game.log or [], content_version="x",
+                        rules_version=data["rules_version"])
+    assert err.value.reason == "other_content"
+
+
 def test_corrupt_saves_are_refused_clearly():
     game = _play(Game.new(["a", "b"], "basic", seed=1), 30)
     with pytest.raises(BadSave, match="not valid JSON"):

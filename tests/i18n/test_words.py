@@ -20,7 +20,7 @@ import i18n
 from bot import learn
 from bot.service import ai, lobby
 from cogs.learn.cog import lesson_text
-from cogs.multiday.words import CATCH_UP_LINES, catch_up_lines
+from cogs.play.panels.text import CATCH_UP_LINES, catch_up_lines
 from hadara.ai.hint import hint
 from hadara.content import TRACKS, default_catalog
 from hadara.engine import Game
@@ -68,11 +68,10 @@ def _medals_context() -> dict[str, Any]:
 def test_the_medals_panel_names_colours_in_words(lang: str) -> None:
     """The medals panel's text ("A silver medal would score now: …") lists colour names,
     not keys ("yellow 2, red 3, …" in a Japanese panel was the defect)."""
-    from cogs.play import panels
+    from cogs.play.panels.text import kind_lines
 
     with speaking(lang):
-        lines = panels._kind_lines("medals", {"players": ["Ann", "Bo"]}, _medals_context(),
-                                   str)
+        lines = kind_lines("medals", {"players": ["Ann", "Bo"]}, _medals_context(), str)
         text = "\n".join(lines)
         assert not RAW_KEYS[lang].search(text), text
         for colour in COLOURS:

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.service import GameService, ImageCache, Update
 from bot.storage.base import Store, StoredGame
-from bot.storage.migrate import replay
+from bot.storage.migrate_verify import replay
 from hadara import save
 from hadara.content import default_catalog
 from tests.support.stores import SQLITE, StoreFactory

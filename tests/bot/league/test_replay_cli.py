@@ -1,4 +1,4 @@
-"""Export a finished game as JSON (bot/league/export.py) and replay it with the engine alone:
+"""Export a finished game as JSON (bot/service/export.py) and replay it with the engine alone:
 ``python -m hadara replay FILE`` prints the game's log and final scores equal to the game's."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.league.export import FORMAT, export_game
 from bot.league.sim import InlineExecutor, SimClock
+from bot.service.export import FORMAT
 from bot.service.service import GameService
 from bot.storage.sqlite import SqliteStore
 from hadara.content import DEFAULT_DATA_DIR
@@ -41,7 +41,7 @@ async def test_export_and_replay(tmp_path: Path) -> None:
                 break
         snap = await games.load(gid)
         assert snap.game is not None and snap.game.is_over
-        record = await export_game(store, gid)
+        record = await games.export_record(gid)
     finally:
         await games.close()
         await store.close()

@@ -136,7 +136,7 @@ async def test_one_digest_per_epoch_end_and_one_final(svc: GameService) -> None:
 
     def at_update(update: Update) -> None:  # subscribed after the service's own part
         if digest_due(update) and not update.over:
-            game_now = svc.live.games[gid].game
+            game_now = svc.memory.games[gid].game
             assert game_now is not None
             ended = max(e["epoch"] for e in update.public if e["kind"] == "epoch_ended")
             seen.append((ended, [s["total"] for s in scoring.scores(game_now)]))
@@ -182,7 +182,7 @@ async def test_a_private_game_sends_no_digest_and_forgets_its_followers(
     forgotten."""
     gid = await game(svc)
     await svc.follow(gid, SPECTATOR)
-    svc.live.games[gid].record.options["learn"] = True  # as a learning game's record says
+    svc.memory.games[gid].record.options["learn"] = True  # as a learning game's record says
     digests: list[Digest] = []
     svc.on_digest(digests.append)
     await svc.concede(gid, HOST)

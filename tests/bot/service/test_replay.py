@@ -15,7 +15,7 @@ import pytest
 
 from bot.service import GameService, ImageCache, Refusal
 from bot.service import replay as replay_module
-from bot.service.screens import history_lines
+from bot.service.history import history_lines
 from bot.storage.base import FINISHED
 from cogs.replay.components import text_of
 from hadara.engine import Game

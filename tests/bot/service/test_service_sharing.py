@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService
-from bot.service import clock as clock_module
+from bot.service import claim as claim_module
 from bot.storage import SqliteStore
 from bot.storage.base import TimerRecord
 
@@ -75,7 +75,7 @@ async def test_a_notice_from_elsewhere_drops_the_copy_and_ours_do_not(tmp_path: 
 
 async def test_the_scheduler_runs_once_claimed_and_reloads_on_notice(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(clock_module, "CLAIM_EVERY", 0.01)
+    monkeypatch.setattr(claim_module, "CLAIM_EVERY", 0.01)
     store = SharedSqlite(tmp_path / "g.sqlite3", refusals=3)
     svc = GameService(store)
     await svc.open()

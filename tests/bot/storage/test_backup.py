@@ -18,7 +18,7 @@ from bot import __main__ as cli
 from bot.config import Config
 from bot.storage import SqliteStore, StorageError, open_store
 from bot.storage.backup import identity_of, restore, unused
-from bot.storage.migrate import replay
+from bot.storage.migrate_verify import replay
 from bot.storage.sqlite import marker_path, read_marker
 from bot.verify import verify
 from hadara import save

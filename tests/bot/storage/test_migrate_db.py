@@ -25,7 +25,8 @@ from bot.league.sim import InlineExecutor, simulate_season
 from bot.service import GameService, ImageCache
 from bot.storage import ActionRecord, GameRecord, SeatRecord, SqliteStore, open_store
 from bot.storage.base import TimerRecord, Vacation
-from bot.storage.migrate import TABLES, MigrationRefused, migrate, redact
+from bot.storage.migrate import TABLES, MigrationRefused, migrate
+from bot.storage.urls import redact
 from hadara import save
 from hadara.engine import RULES_VERSION, Game
 from hadara.views import spectator_view, view

@@ -46,6 +46,7 @@ from bot.storage.base import DEADLINE, REMINDER, TimerRecord, Vacation  # noqa: 
 from bot.storage.postgres import GAME_LOCKS, OVERRIDES_DIR, PostgresStore  # noqa: E402
 from bot.storage.schema import load_migrations  # noqa: E402
 from bot.storage.store import SqlStore  # noqa: E402
+from bot.storage.urls import redact  # noqa: E402
 
 NEWEST = len(load_migrations(overrides=OVERRIDES_DIR))
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids are 64-bit
@@ -696,5 +697,5 @@ async def test_open_store_opens_postgresql_urls(url: str) -> None:
     with pytest.raises(StorageError, match="cannot connect") as refused:
         await unreachable.open()
     assert "s3cret" not in str(refused.value) and "bot:***@" in str(refused.value)
-    assert postgres_module.redact("postgresql:///h?user=u&password=s3cret&port=5") == \
+    assert redact("postgresql:///h?user=u&password=s3cret&port=5") == \
         "postgresql:///h?user=u&password=***&port=5"

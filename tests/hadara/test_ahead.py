@@ -1,4 +1,4 @@
-"""Acting ahead of your turn (bot/service/ahead.py): queued Phase-B takes, colony and statue
+"""Acting ahead of your turn (hadara/ahead.py): queued Phase-B takes, colony and statue
 choices apply when the seat's turn comes only if still legal at the price the player saw."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.service import ahead
-from bot.service.ahead import ColonyPlan, PhaseBPlan, PlanError, StatuePlan
+from hadara import ahead
+from hadara.ahead import ColonyPlan, PhaseBPlan, PlanError, StatuePlan
 from hadara.engine import Game
 from hadara.state import COLONY, DRAFT, PHASE_B, STATUE
 from hadara.views import view
@@ -347,3 +347,24 @@ def test_colony_choice_queued_in_the_drafts_last_round() -> None:
     run(g, lambda x: x.step == COLONY and x.waiting_on() == [1])
     assert not ahead.expired(g, plan)
     assert ahead.resolve(g, 1, plan) == {"type": "colony", "level": 3, "mode": "plunder"}
+
+
+def test_plan_fields_use_the_action_codecs_names_and_limits() -> None:
+    """A plan holds what the action it plays holds: the codec's modes, sides and tiles, and
+    card ids up to the engine's limit (hadara.actions.MAX_ID, 64), no shorter."""
+    from hadara import actions
+
+    assert ahead.MAX_CARD_ID == actions.MAX_ID == 64
+    assert actions.allowed("colony", "mode") == ahead.COLONY_MODES
+    assert actions.allowed("statue", "side") == ahead.STATUE_SIDES
+    assert actions.allowed("take", "tile") == actions.allowed("statue", "tile") == ahead.TILES
+    longest = "x" * actions.MAX_ID
+    assert PhaseBPlan([longest], "sell").cards == (longest,)
+    with pytest.raises(PlanError) as err:
+        PhaseBPlan([longest + "x"], "sell")
+    assert err.value.field == "cards[0]"
+    assert ColonyPlan(3, "plunder", 6).action() == {
+        "type": "colony", "level": 3, "mode": "plunder", "pay": 6}
+    assert actions.checked(ColonyPlan(3, "plunder").action()) == {
+        "type": "colony", "level": 3, "mode": "plunder"}
+    assert StatuePlan(None, None, None).action() == {"type": "statue_skip"}

@@ -6,22 +6,21 @@ managers chose a forum for every new table (``/hadara-admin tables``: the guild 
 ``tables_forum``). The three tags are created in the forum the first time (this needs Manage
 Channels there; without it the posts simply go untagged) and remembered per forum in the guild
 settings (``forum_tags``: {forum id: {state: tag id}}), so renaming a tag in Discord keeps it.
+The table tags its posts as its games move on; a league round opens its tables' posts here too.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.messages import t
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY
-from cogs.edge.language import server_language
 from i18n import speaking
 
-if TYPE_CHECKING:
-    from bot.client import HadaraBot
+from .client import HadaraBot
+from .language import server_language
 
 log = logging.getLogger(__name__)
 
@@ -96,5 +95,5 @@ async def forum_of(bot: HadaraBot, guild_id: int) -> discord.ForumChannel | None
     """The forum the server's managers chose for every new table (None: none chosen)."""
     settings = await bot.service.guild_settings(guild_id)
     channel_id = settings.get("tables_forum")
-    channel: Any = bot.get_channel(int(channel_id)) if channel_id else None
+    channel = bot.get_channel(int(channel_id)) if channel_id else None
     return channel if isinstance(channel, discord.ForumChannel) else None

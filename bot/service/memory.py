@@ -1,30 +1,23 @@
-"""The live games: memory as a cache of the store (docs/service.md, "Restarts and memory").
+"""The games in memory, a cache of the store (docs/service.md, "Restarts and memory").
 
-:class:`LiveGames` keeps the games in use in an LRU of at most ``max_games`` (by last use).
-A game is read from the store and replayed once (concurrent loads share one read); it is
-pinned while a locked section uses it, evicted when idle, and dropped when the store says it
-changed elsewhere (another process, or a lost connection), to be read again at its next use.
-A game whose rows do not rebuild is handed to the quarantine (:class:`Broken` says why).
-
-Every change of any game in this process gets a new revision (:func:`new_revision`): the
-image cache's key, so a key never names two pictures.
+:class:`Memory` keeps the games in use (each a :class:`Held`) in an LRU of at most
+``max_games`` (by last use). A game is read from the store and replayed once (concurrent loads
+share one read); it is pinned while a locked section uses it, evicted when idle, and dropped
+when the store says it changed elsewhere (another process, or a lost connection), to be read
+again at its next use. A game whose rows do not rebuild is handed to the quarantine
+(``damage.py``: :class:`~bot.service.damage.Broken` says why).
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from itertools import count
-from typing import TYPE_CHECKING, Any
 
 from bot.storage.base import (
-    ACTIVE,
     CONNECTION,
-    FINISHED,
     IO_ERROR,
     DamagedRecord,
     GameRecord,
@@ -35,24 +28,16 @@ from bot.storage.base import (
 from hadara import save
 from hadara.engine import Game
 from hadara.errors import BadSave
+from hadara.types import Action, Event
 
-from . import edges, refusals
+from . import checks, refusals
+from .content import Catalogs
+from .damage import Broken, Quarantine, classify, problem
+from .images import ImageCache
 from .refusals import Refusal
+from .updates import new_revision
 
-if TYPE_CHECKING:
-    from .content import Catalogs
-    from .images import ImageCache
-    from .repair import Quarantine
-
-#: Process-wide: every change of any game in this process gets a new revision (the image key).
-_REVISIONS = count(1)
-
-
-def new_revision() -> int:
-    return next(_REVISIONS)
-
-
-# authors of logged decisions (Live.authors): forced, a person, an AI (for the seat)
+# authors of logged decisions (Held.authors): forced, a person, an AI (for the seat)
 FORCED, PERSON, MACHINE = 0, 1, 2
 
 
@@ -63,7 +48,7 @@ def author(submitted_by: str) -> int:
 
 
 @dataclass
-class Live:
+class Held:
     """A game in memory: its record and (once started) the live engine game."""
 
     record: GameRecord
@@ -75,7 +60,7 @@ class Live:
     authors: list[int] = field(default_factory=list)
     #: per person's seat, the label parts (``hadara.reasons.label_parts``) of the decisions
     #: forced on it since their last own move (``PlayOn``), for their panel; memory only
-    done: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    done: dict[int, list[Event]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -88,13 +73,13 @@ class GameSnapshot:
     ai_share: dict[int, float] = field(default_factory=dict)  # per seat (see ai_share())
 
 
-def ai_share(live: Live) -> dict[int, float]:
+def ai_share(held: Held) -> dict[int, float]:
     """Per seat, the share of its decisions (forced ones not counted) made by an AI: an AI
     seat's are all; a person's counts deadlines, concession and takeover. A rated game whose
     seat was played by AI for most of it (share > 0.5) marks that seat."""
-    n = len(live.record.seats)
+    n = len(held.record.seats)
     person, machine = [0] * n, [0] * n
-    for code in live.authors:
+    for code in held.authors:
         seat, who = divmod(code, 4)
         if seat < n:
             if who == PERSON:
@@ -105,7 +90,7 @@ def ai_share(live: Live) -> dict[int, float]:
             for s in range(n)}
 
 
-class LiveGames:
+class Memory:
     """The games in memory, read from ``store`` and replayed with ``catalogs``; an evicted
     or dropped game's cached ``images`` go with it; ``quarantine`` refuses and records the
     damaged games."""
@@ -117,8 +102,8 @@ class LiveGames:
         self.images = images
         self.quarantine = quarantine
         self.max_games = max_games
-        self.games: OrderedDict[int, Live] = OrderedDict()
-        self.loading: dict[int, asyncio.Future[Live]] = {}
+        self.games: OrderedDict[int, Held] = OrderedDict()
+        self.loading: dict[int, asyncio.Future[Held]] = {}
         self.generations: dict[int, int] = {}  # games changed elsewhere during a load
         #: Games never evicted besides the pinned ones (the service: those playing on).
         self.busy: Callable[[int], bool] = lambda game_id: False
@@ -133,52 +118,52 @@ class LiveGames:
         self._unlisten = lambda: None
 
     @asynccontextmanager
-    async def locked(self, game_id: int) -> AsyncIterator[Live]:
+    async def locked(self, game_id: int) -> AsyncIterator[Held]:
         """The game's lock, with the game loaded and pinned in memory. A storage fault in the
         block becomes the refusal ``storage_unavailable`` (memory was not changed: every
         change is swapped in after its write); after a lost connection or an I/O error the
         copy in memory is also dropped (a COMMIT that failed there may still have happened:
         the game is read again from the store, the truth, at its next use)."""
         self.check(game_id)
-        live: Live | None = None
+        held: Held | None = None
         try:
             async with self.store.lock(game_id):
-                live = await self.load(game_id)
-                live.pins += 1
+                held = await self.load(game_id)
+                held.pins += 1
                 try:
-                    yield live
+                    yield held
                 finally:
-                    live.pins -= 1
+                    held.pins -= 1
         except StorageUnavailable as exc:
-            if exc.kind in (CONNECTION, IO_ERROR) and live is not None \
-                    and self.games.get(game_id) is live:
+            if exc.kind in (CONNECTION, IO_ERROR) and held is not None \
+                    and self.games.get(game_id) is held:
                 self.drop(game_id)
-            raise edges.unavailable(exc) from None
+            raise checks.unavailable(exc) from None
 
-    def check(self, game_id: Any) -> None:
+    def check(self, game_id: int) -> None:
         """``not_found`` for an id no store can hold (without asking it), ``damaged`` for a
         quarantined game."""
-        edges.check_id(game_id)
+        checks.check_id(game_id)
         self.quarantine.check(game_id)
 
-    def add(self, live: Live) -> None:
+    def add(self, held: Held) -> None:
         """A game just created: kept, the least recently used idle ones evicted."""
-        self.games[live.record.id] = live
-        self.evict(keep=live.record.id)
+        self.games[held.record.id] = held
+        self.evict(keep=held.record.id)
 
     def drop(self, game_id: int) -> None:
         """Forget the game and its cached images (read again at its next use)."""
         if self.games.pop(game_id, None) is not None:
             self.images.forget(game_id)
 
-    async def load(self, game_id: int) -> Live:
+    async def load(self, game_id: int) -> Held:
         """The game in memory, loaded (read and replayed) if it is not."""
         self.check(game_id)
         while True:
-            live = self.games.get(game_id)
-            if live is not None:
+            held = self.games.get(game_id)
+            if held is not None:
                 self.games.move_to_end(game_id)
-                return live
+                return held
             # a notice that the game changed elsewhere (``changed_elsewhere``) bumps its
             # generation: a load begun before it may be stale and is read again
             generation = self.generations.get(game_id, 0)
@@ -188,16 +173,16 @@ class LiveGames:
                 if self.generations.get(game_id, 0) == generation:
                     return got
                 continue
-            fut: asyncio.Future[Live] = asyncio.get_running_loop().create_future()
+            fut: asyncio.Future[Held] = asyncio.get_running_loop().create_future()
             self.loading[game_id] = fut
             try:
-                live = await self._read(game_id)
-                fut.set_result(live)  # those waiting check the generation themselves
+                held = await self._read(game_id)
+                fut.set_result(held)  # those waiting check the generation themselves
                 if self.generations.get(game_id, 0) != generation:
                     continue
-                self.games[game_id] = live
+                self.games[game_id] = held
                 self.evict(keep=game_id)
-                return live
+                return held
             except BaseException as exc:
                 if not fut.done():
                     if isinstance(exc, asyncio.CancelledError):
@@ -210,7 +195,7 @@ class LiveGames:
                 if self.loading.get(game_id) is fut:
                     del self.loading[game_id]
 
-    async def _read(self, game_id: int) -> Live:
+    async def _read(self, game_id: int) -> Held:
         """Load a game from the store and replay it. A game whose rows do not rebuild is
         quarantined (``Quarantine.found``: marked in the store, refused ``damaged``)."""
         stored = await self.stored(game_id) if type(game_id) is int else None
@@ -222,7 +207,7 @@ class LiveGames:
         if found is not None:
             raise await self.quarantine.found(game_id, *found)
         if rec.setup is None:
-            return Live(rec, None)
+            return Held(rec, None)
         try:
             game = await self.rebuild(rec, [(a.seat, a.action) for a in stored.actions])
             if len(rec.seats) != game.n:
@@ -230,7 +215,7 @@ class LiveGames:
         except Broken as broken:
             raise await self.quarantine.found(game_id, broken.reason, broken.detail,
                                               broken.seq) from None
-        return Live(rec, game, authors=[a.seat * 4 + author(a.submitted_by)
+        return Held(rec, game, authors=[a.seat * 4 + author(a.submitted_by)
                                         for a in stored.actions])
 
     async def stored(self, game_id: int) -> StoredGame | None:
@@ -242,15 +227,15 @@ class LiveGames:
             raise await self.quarantine.found(game_id, exc.reason, exc.detail,
                                               exc.seq) from None
         except StorageUnavailable as exc:
-            raise edges.unavailable(exc) from None
+            raise checks.unavailable(exc) from None
 
-    async def rebuild(self, rec: GameRecord, actions: list[tuple[Any, Any]]) -> Game:
+    async def rebuild(self, rec: GameRecord, actions: Sequence[tuple[int, Action]]) -> Game:
         """Replay a stored game (``hadara.save``, with the catalog of its content version);
         :class:`Broken` says what does not replay."""
         try:
             catalog = await self.catalogs.get(rec.content_version)
         except StorageUnavailable as exc:
-            raise edges.unavailable(exc) from None
+            raise checks.unavailable(exc) from None
         except Exception as exc:  # no stored files for its content, or files that fail
             raise Broken("other_version", f"its content version cannot be loaded: {exc}"
                          ) from exc
@@ -265,10 +250,10 @@ class LiveGames:
     async def record(self, game_id: int) -> GameRecord:
         """The game's record, from memory or else read (not replayed, not cached: deciding
         access to a game nobody plays now costs one read)."""
-        live = self.games.get(game_id) if type(game_id) is int else None
-        if live is not None:
-            return live.record
-        edges.check_id(game_id)  # not_found beyond the stores' integer range, without a read
+        held = self.games.get(game_id) if type(game_id) is int else None
+        if held is not None:
+            return held.record
+        checks.check_id(game_id)  # not_found beyond the stores' integer range, without a read
         if game_id in self.loading:
             return (await self.load(game_id)).record
         try:  # a damaged game's record as far as it reads (its managers may repair it)
@@ -286,7 +271,7 @@ class LiveGames:
 
     async def _salvaged(self, game_id: int) -> GameRecord:
         """A damaged game's record, decoded as far as it goes (``store.salvage_game``)."""
-        async with edges.storage():
+        async with checks.storage():
             found = await self.store.salvage_game(game_id)
         if found is None:
             raise Refusal(refusals.NOT_FOUND, "There is no such game.", game_id=game_id)
@@ -299,16 +284,16 @@ class LiveGames:
         pinned or carry the version it holds, and change nothing. A quarantined game is
         read again at its next use (repaired by another process, or still damaged)."""
         self.quarantine.damaged.pop(game_id, None)
-        live = self.games.get(game_id)
-        if live is None:
+        held = self.games.get(game_id)
+        if held is None:
             if game_id in self.loading:  # a load in flight may predate the change
                 self.generations[game_id] = self.generations.get(game_id, 0) + 1
                 del self.loading[game_id]
             return
-        if live.pins:
+        if held.pins:
             return
-        held = live.game.version if live.game is not None else None
-        if version >= 0 and held == version:
+        have = held.game.version if held.game is not None else None
+        if version >= 0 and have == version:
             return
         self.drop(game_id)
 
@@ -324,58 +309,3 @@ class LiveGames:
             if gid == keep or lv.pins or self.busy(gid):
                 continue
             self.drop(gid)
-
-
-# ---------------------------------------------------------------------- what does not rebuild
-
-
-class Broken(Exception):
-    """A stored game that does not rebuild: the damage's reason, detail and first bad
-    action (``seq``; None: not an action)."""
-
-    def __init__(self, reason: str, detail: str, seq: int | None = None) -> None:
-        super().__init__(detail)
-        self.reason, self.detail, self.seq = reason, detail, seq
-
-
-_ACTION_FIELD = re.compile(r"actions\[(\d+)\]")
-
-
-def classify(exc: BadSave) -> tuple[str, str, int | None]:
-    """The damage a replay refusal (``hadara.save``) stands for: ``bad_action`` at the action
-    it names, ``other_version`` (rules or content this bot does not have), ``bad_setup``,
-    else ``bad_record``."""
-    field_name = str(exc.params.get("field", ""))
-    index = exc.params.get("action")
-    match = _ACTION_FIELD.match(field_name)
-    if type(index) is not int and match is not None:
-        index = int(match.group(1))
-    if type(index) is int:
-        return "bad_action", f"action {index}: {exc.message}", index
-    if exc.reason in ("other_rules", "other_content"):
-        return "other_version", exc.message, None
-    if exc.reason == "bad_setup" or field_name.startswith("setup"):
-        return "bad_setup", exc.message, None
-    if field_name == "actions":
-        return "bad_action", exc.message, None
-    return "bad_record", exc.message, None
-
-
-def problem(rec: GameRecord, seqs: list[int]) -> tuple[str, str, int | None] | None:
-    """What the stored rows themselves show before any replay: seats not numbered 0..n-1
-    (``bad_seat``), a game in play or over without a setup (``bad_setup``), a gap in the
-    log (``missing_row``)."""
-    if [s.seat for s in rec.seats] != list(range(len(rec.seats))):
-        return ("bad_seat", f"its seats are numbered {[s.seat for s in rec.seats][:8]}, not "
-                f"0 to {len(rec.seats) - 1}", None)
-    if not isinstance(rec.options, dict) or not isinstance(rec.discord, dict):
-        return "bad_record", "its options or Discord fields are not objects", None
-    if rec.setup is None:
-        if rec.status in (ACTIVE, FINISHED) or seqs:
-            return "bad_setup", f"a game {rec.status} without a setup", None
-    elif not isinstance(rec.setup, dict) or not rec.setup:
-        return "bad_setup", "its setup is empty", None
-    for i, seq in enumerate(seqs):
-        if seq != i:
-            return "missing_row", f"action {i} is missing from the log", i
-    return None

@@ -1,0 +1,265 @@
+"""Games: the record with its seats, the action log, the seats' messages and the content
+catalogs a game was started with."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..base import (
+    ACTIVE,
+    LOBBY,
+    ActionRecord,
+    DamagedRecord,
+    GameRecord,
+    SeatRecord,
+    StorageError,
+    StoredGame,
+    TimerRecord,
+)
+from ..dialect import Row, Tx
+from ..rows import (
+    action_values,
+    check_statuses,
+    decode_actions,
+    decode_record,
+    dumps,
+    game_values,
+    marks,
+    seat_state,
+    seat_values,
+    timer_values,
+)
+from .core import SqlCore
+from .timers import change_timers_in
+
+# the neutral SQL (``?`` and ``{fragments}``); the damage module reads the same columns
+GAME_COLUMNS = ("id, status, variant, options, setup, seed, content_version, rules_version,"
+                " host_user_id, discord, created_at, updated_at")
+SEAT_COLUMNS = "seat, name, user_id, ai_level, conceded, strikes, ai_takeover, bank, votes, plan"
+ACTION_COLUMNS = "seq, seat, action, decision_id, submitted_by, at"
+INSERT_SEAT = (f"INSERT INTO seats (game_id, {SEAT_COLUMNS})"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+SELECT_SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
+SELECT_ACTIONS = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq"
+
+
+class GameTables(SqlCore):
+    """The games, their seats and action logs (every write of a game updates its row first:
+    in PostgreSQL that row's lock orders the writes of one game across processes)."""
+
+    # ------------------------------------------------------------------ games
+    async def create_game(self, record: GameRecord) -> int:
+        check_statuses([record.status])
+        values = (*game_values(record), record.created_at, record.updated_at)
+
+        async def write(tx: Tx) -> tuple[int, int | None]:
+            row = await tx.fetchone(
+                "INSERT INTO games (status, variant, options, setup, seed, content_version,"
+                " rules_version, host_user_id, discord, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, {revision}", values)
+            assert row is not None
+            await tx.executemany(INSERT_SEAT, seat_values(row[0], record.seats))
+            return row[0], row[1]
+
+        game_id, revision = await self._run(write, write=True)
+        self._wrote(game_id, revision)
+        return game_id
+
+    async def save_game(self, record: GameRecord, *, add_timers: Sequence[TimerRecord] = (),
+                        delete_timers: Sequence[int] = ()) -> list[int]:
+        check_statuses([record.status])
+        values = (*game_values(record), record.created_at, record.updated_at, record.id)
+        seats = seat_values(record.id, record.seats)
+        added = timer_values(add_timers)
+        deleted = [(i,) for i in delete_timers]
+
+        async def write(tx: Tx) -> tuple[int | None, list[int]]:
+            row = await tx.fetchone(
+                "UPDATE games SET status = ?, variant = ?, options = ?, setup = ?, seed = ?,"
+                " content_version = ?, rules_version = ?, host_user_id = ?, discord = ?,"
+                " created_at = ?, updated_at = ?{bump} WHERE id = ? RETURNING {revision}",
+                values)
+            if row is None:
+                raise StorageError(f"no game {record.id}")
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
+            await tx.executemany(INSERT_SEAT, seats)
+            return row[0], await change_timers_in(tx, deleted, added)
+
+        revision, ids = await self._run(write, write=True)
+        self._wrote(record.id, revision)
+        if added or deleted:
+            self._timers_changed()
+        return ids
+
+    async def load_game(self, game_id: int) -> StoredGame | None:
+        """The game, or None; :class:`DamagedRecord` when its rows cannot be decoded."""
+
+        async def read(tx: Tx) -> tuple[Row, list[Row], list[Row]] | None:
+            row = await tx.fetchone(f"SELECT {GAME_COLUMNS}, {{revision}} FROM games"
+                                    " WHERE id = ?", (game_id,))
+            if row is None:
+                return None
+            return (row, await tx.fetchall(SELECT_SEATS, (game_id,)),
+                    await tx.fetchall(SELECT_ACTIONS, (game_id,)))
+
+        for attempt in range(3):
+            found = await self._run(read, snapshot=True)
+            if found is None:
+                return None
+            row, seat_rows, action_rows = found
+            revision, seen = row[12], self._revisions.get(game_id)
+            if revision is None or seen is None or revision >= seen or attempt == 2:
+                break  # (attempt 2: a restored database)
+            # Older than a revision this process knows: a lock taken while this snapshot was
+            # read found the game changed. Read again, or a service that shares this load
+            # with the lock holder would hand it the stale game (the next snapshot, begun
+            # after the lock's read, is the current game).
+        try:
+            record = decode_record(row, seat_rows)
+        except (ValueError, TypeError) as exc:
+            raise DamagedRecord(game_id, "bad_record", f"its record does not decode: {exc}"
+                                ) from exc
+        actions = decode_actions(game_id, action_rows)
+        self._saw(game_id, revision)  # no await from the check above to the caller
+        return StoredGame(record, actions)
+
+    async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]:
+        check_statuses(statuses)
+        if not statuses:
+            return []
+
+        async def read(tx: Tx) -> list[Row]:
+            return await tx.fetchall(f"SELECT id FROM games WHERE status IN"
+                                     f" ({marks(len(statuses))}) ORDER BY id", statuses)
+
+        return [row[0] for row in await self._run(read)]
+
+    async def games_of_user(self, user_id: int,
+                            statuses: tuple[str, ...] = (LOBBY, ACTIVE)) -> list[int]:
+        """The games (with one of ``statuses``) where ``user_id`` holds a seat."""
+        check_statuses(statuses)
+        if not statuses:
+            return []
+
+        async def read(tx: Tx) -> list[Row]:
+            return await tx.fetchall(
+                "SELECT DISTINCT games.id FROM seats JOIN games ON games.id = seats.game_id"
+                f" WHERE seats.user_id = ? AND games.status IN ({marks(len(statuses))})"
+                " ORDER BY games.id", (user_id, *statuses))
+
+        return [row[0] for row in await self._run(read)]
+
+    # ------------------------------------------------------------------ the action log
+    async def write_actions(self, game_id: int, rows: list[ActionRecord],
+                            status: str | None = None, *,
+                            seats: Sequence[SeatRecord] | None = None,
+                            add_timers: Sequence[TimerRecord] = (),
+                            delete_timers: Sequence[int] = ()) -> list[int]:
+        if status is not None:
+            check_statuses([status])
+        # serialise before the transaction: a row that is not JSON fails here, nothing written
+        values = action_values(game_id, rows)
+        changed = seat_state(game_id, seats or ())
+        added = timer_values(add_timers)
+        deleted = [(i,) for i in delete_timers]
+        updated_at = max((r.at for r in rows), default=None)
+        if updated_at is None:
+            updated_at = self.clock()
+
+        async def write(tx: Tx) -> tuple[int | None, list[int]]:
+            # first: in PostgreSQL the game's row lock orders the writes of one game across
+            # processes
+            row = await tx.fetchone(
+                "UPDATE games SET updated_at = {greatest}(updated_at, ?),"
+                " status = COALESCE(?, status){bump} WHERE id = ? RETURNING {revision}",
+                (updated_at, status, game_id))
+            if row is None:
+                raise StorageError(f"no game {game_id}")
+            if values:
+                await tx.executemany(
+                    "INSERT INTO actions (game_id, seq, seat, action, decision_id,"
+                    " submitted_by, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, seq) DO UPDATE SET seat = excluded.seat,"
+                    " action = excluded.action, decision_id = excluded.decision_id,"
+                    " submitted_by = excluded.submitted_by, at = excluded.at", values)
+                # the log stays 0..n-1 without gaps (StoredGame promises it)
+                counted = await tx.fetchone(
+                    "SELECT count(*), max(seq) FROM actions WHERE game_id = ?", (game_id,))
+                assert counted is not None
+                count, top = counted
+                if top != count - 1:
+                    raise StorageError(f"game {game_id}: writing seqs "
+                                       f"{sorted(r.seq for r in rows)} would leave a gap in "
+                                       f"its action log ({count} rows up to seq {top})")
+            for state in changed:
+                if await tx.execute("UPDATE seats SET strikes = ?, ai_takeover = ?, bank = ?,"
+                                    " votes = ?, plan = ? WHERE game_id = ? AND seat = ?",
+                                    state) != 1:
+                    raise StorageError(f"game {game_id} has no seat {state[-1]}")
+            return row[0], await change_timers_in(tx, deleted, added)
+
+        revision, ids = await self._run(write, write=True)
+        self._wrote(game_id, revision)
+        if added or deleted:
+            self._timers_changed()
+        return ids
+
+
+    # ------------------------------------------------------------------ the seats' messages
+    async def set_seat_message(self, game_id: int, seat: int, kind: str,
+                               message_id: int | None) -> None:
+        """Remember (or with ``None`` forget) a per-seat message id."""
+        async def write(tx: Tx) -> None:
+            if message_id is None:
+                await tx.execute(
+                    "DELETE FROM seat_messages WHERE game_id = ? AND seat = ? AND kind = ?",
+                    (game_id, seat, kind))
+            else:
+                await tx.execute(
+                    "INSERT INTO seat_messages (game_id, seat, kind, message_id)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, seat, kind)"
+                    " DO UPDATE SET message_id = excluded.message_id",
+                    (game_id, seat, kind, message_id))
+
+        await self._run(write, write=True)
+
+    async def seat_messages(self, game_id: int) -> dict[tuple[int, str], int]:
+        async def read(tx: Tx) -> list[Row]:
+            return await tx.fetchall("SELECT seat, kind, message_id FROM seat_messages"
+                                     " WHERE game_id = ? ORDER BY seat, kind", (game_id,))
+
+        return {(seat, kind): message_id for seat, kind, message_id in await self._run(read)}
+
+
+    # ------------------------------------------------------------------ content catalogs
+    async def save_content(self, version: str, files: dict[str, str]) -> None:
+        """Keep the data files of a content version. Saving the same files again is a no-op;
+        other files under a version already stored are refused (a version names one content)."""
+        text = dumps(dict(sorted(files.items())))
+
+        async def write(tx: Tx) -> None:
+            # ON CONFLICT: two processes saving the same version at once do not collide
+            if await tx.fetchone("INSERT INTO content_versions (version, files) VALUES (?, ?)"
+                                 " ON CONFLICT (version) DO NOTHING RETURNING version",
+                                 (version, text)) is None:
+                stored = await tx.fetchval("SELECT files FROM content_versions"
+                                           " WHERE version = ?", (version,))
+                if json.loads(stored) != files:
+                    raise StorageError(f"content version {version!r} is already stored with "
+                                       "other files")
+
+        await self._run(write, write=True)
+
+    async def load_content(self, version: str) -> dict[str, str] | None:
+        async def read(tx: Tx) -> Any:
+            return await tx.fetchval("SELECT files FROM content_versions WHERE version = ?",
+                                     (version,))
+
+        text = await self._run(read)
+        if text is None:
+            return None
+        files: dict[str, str] = json.loads(text)
+        return files
+
