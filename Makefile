@@ -44,14 +44,19 @@ LOCALE ?= en
 screenshots: $(DEMO_STAMP)
 	$(BIN)/python -m devtools.screenshots --locale $(LOCALE)
 
+# The tests on every core (pytest-xdist; work stealing: a worker that runs out takes tests
+# from a busy one). WORKERS=0: one process, as pytest alone runs them.
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
+
 test: $(STAMP) $(NATIVE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 test-all: $(STAMP) $(NATIVE)
-	$(BIN)/python -m pytest -m ''
+	$(PYTEST) -m ''
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

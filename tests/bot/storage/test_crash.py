@@ -170,7 +170,6 @@ def test_killed_at_random_moments(tmp_path: Path) -> None:
     db, acks = tmp_path / "games.sqlite3", tmp_path / "acks.jsonl"
     checker = Checker(db, acks)
     rng = random.Random(20240601)
-    started = time.perf_counter()
     for run in range(50):
         child = start_child(db, acks, run)
         wait_ready(child)
@@ -180,7 +179,6 @@ def test_killed_at_random_moments(tmp_path: Path) -> None:
     stats = finish(checker, 1000)
     assert stats["acks"] >= 500, stats  # the kills did land in a stream of submissions
     assert stats["finished"] >= 3, stats
-    assert time.perf_counter() - started < 120
 
 
 def test_killed_before_commit_and_before_the_ack(tmp_path: Path) -> None:
