@@ -3,7 +3,7 @@
 Simulates games with the greedy AI in every seat. A sequential decision (a Phase-B take, a
 colony or a statue choice; forced ones excluded, the wheel not counted) is a *wait* when the
 player must be asked; with acting ahead, each waiting seat queues what greedy would choose if
-its turn came now (bot/service/ahead.py), and when the turn comes ``resolve`` either answers
+its turn came now (hadara/ahead.py), and when the turn comes ``resolve`` either answers
 the decision from the plan or returns None (the player is asked: still a wait).
 
 A waiting seat queues for the soonest decision it may queue (``ahead.queueable``: its turn to
@@ -42,9 +42,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service import ahead  # noqa: E402
-from bot.service.ahead import Plan  # noqa: E402
-from hadara import driver  # noqa: E402
+from hadara import (
+    ahead,  # noqa: E402
+    driver,  # noqa: E402
+)
+from hadara.ahead import Plan  # noqa: E402
 from hadara.ai.evaluation import Evaluator  # noqa: E402
 from hadara.ai.greedy import evaluator, greedy_action, scored_actions  # noqa: E402
 from hadara.engine import Game  # noqa: E402

@@ -10,7 +10,7 @@ Prints figures, never asserts. For English, French and Japanese:
   engine's log, as the service words it for every accepted action) is worded by
   ``hadara.narrate.describe``; and the same per event with English from a cached dictionary
   lookup, the floor of any wording;
-* **panel**: ms to build the private panel of a draft decision (``cogs.panels.build_panel``:
+* **panel**: ms to build the private panel of a draft decision (``cogs.play.panels.build_panel``:
   every option labelled, every line worded);
 * **images**: ms to draw the table and a decision image (the image with the most text) in
   each language, and the ratio to English (CJK runs fall back to the system Noto face).
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         table.get(ev["kind"])
     out["describe_floor_us"] = round(1e6 * (time.perf_counter() - t0) / len(events), 3)
 
-    from cogs import panels as P
+    from cogs.play import panels as P
     from rendering import default_fonts, draw_hand, draw_table
     from rendering.sample import play_sample
 

@@ -40,7 +40,8 @@ async def check(config: Config, *, new_database: bool = False) -> list[str]:
     connecting to Discord."""
     from bot.service.service import GameService
     from bot.storage import open_store
-    from bot.storage.migrate import kind_of, redact, schema_version
+    from bot.storage.migrate import schema_version
+    from bot.storage.urls import parse
     from hadara.content import default_catalog
 
     lines = [f"token: {'set' if config.has_token else 'MISSING'} (never printed)"]
@@ -63,8 +64,9 @@ async def check(config: Config, *, new_database: bool = False) -> list[str]:
                     found.append((gid, preview))
     finally:
         await store.close()
-    kind = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(kind_of(config.db), "unknown")
-    lines.append(f"database: {redact(config.db)} ({kind}, schema version "
+    location = parse(config.db)
+    kind = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(location.kind, "unknown")
+    lines.append(f"database: {location.redacted} ({kind}, schema version "
                  f"{'unknown' if version is None else version}, schema up to date, "
                  f"{len(ids)} active games)")
     if marked or found:
@@ -128,14 +130,9 @@ def _config(env_file: str) -> Config | None:
 
 def _sqlite_file(db: str) -> Path | None:
     """The SQLite file of ``HADARA_DB`` (None: PostgreSQL or a throw-away database)."""
-    from bot.storage.migrate import MigrationRefused, kind_of, sqlite_path
+    from bot.storage.urls import parse
 
-    if kind_of(db) != "sqlite":
-        return None
-    try:
-        return sqlite_path(db)
-    except MigrationRefused:
-        return None
+    return parse(db).file
 
 
 PG_BACKUP_HELP = """The database is PostgreSQL: back it up with pg_dump while the bots run, e.g.
@@ -242,9 +239,9 @@ def repair_main(argv: list[str]) -> int:
     try:
         return asyncio.run(_repair(config, args.game, args.yes))
     except Exception as exc:  # reported without a traceback
-        from bot.storage.migrate import redact
+        from bot.storage.urls import scrub
 
-        print(f"repair: FAILED: {exc}".replace(config.db, redact(config.db)), file=sys.stderr)
+        print(scrub(f"repair: FAILED: {exc}", config.db), file=sys.stderr)
         return 1
 
 
@@ -365,10 +362,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             lines = asyncio.run(check(config, new_database=args.new_database))
         except Exception as exc:  # report any failure as a failed check, not a traceback
-            from bot.storage.migrate import redact
+            from bot.storage.urls import scrub
 
-            print(f"check failed: {exc}".replace(config.db, redact(config.db)),
-                  file=sys.stderr)
+            print(scrub(f"check failed: {exc}", config.db), file=sys.stderr)
             return 1
         print("\n".join(lines))
         if not config.has_token:

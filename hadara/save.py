@@ -96,11 +96,12 @@ def from_json(text: str, catalogs: dict[str, Catalog] | None = None) -> Game:
 
 
 def from_parts(setup: Mapping[str, Any] | None, seed: int | None,
-               entries: Iterable[Mapping[str, Any]], *, content_version: str,
-               rules_version: str, catalog: Catalog | None = None) -> Game:
+               entries: Iterable[Mapping[str, Any]], *, content_version: str | None,
+               rules_version: str | None, catalog: Catalog | None = None) -> Game:
     """Replay a game kept in parts (as a store keeps a record and its action rows: the setup
     as ``Setup.to_dict()`` data, the seed, the log entries ``{"seat", "action"}`` and the
-    versions) with every check of :func:`from_dict`; ``catalog`` is the content of
+    versions, None where a record has none: refused as :func:`from_dict` refuses it) with
+    every check of :func:`from_dict`; ``catalog`` is the content of
     ``content_version`` when that is not the default one. Raises only :class:`BadSave`."""
     data = {"format": FORMAT, "content_version": content_version,
             "rules_version": rules_version, "setup": setup, "seed": seed,

@@ -284,7 +284,7 @@ async def load_finished(store: Store, game_id: int) -> Game | None:
     rec = stored.record
     cats = Catalogs(store)
     catalog = await cats.get(rec.content_version)
-    data = {"format": save.FORMAT, "content_version": rec.content_version,
-            "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
-            "actions": [{"seat": a.seat, "action": a.action} for a in stored.actions]}
-    return save.from_dict(data, catalogs={catalog.version: catalog})
+    return save.from_parts(rec.setup, rec.seed,
+                           [{"seat": a.seat, "action": a.action} for a in stored.actions],
+                           content_version=rec.content_version,
+                           rules_version=rec.rules_version, catalog=catalog)

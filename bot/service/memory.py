@@ -239,11 +239,11 @@ class Memory:
         except Exception as exc:  # no stored files for its content, or files that fail
             raise Broken("other_version", f"its content version cannot be loaded: {exc}"
                          ) from exc
-        data = {"format": save.FORMAT, "content_version": rec.content_version,
-                "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
-                "actions": [{"seat": seat, "action": action} for seat, action in actions]}
         try:
-            return save.from_dict(data, catalogs={catalog.version: catalog})
+            return save.from_parts(rec.setup, rec.seed,
+                                   [{"seat": seat, "action": action} for seat, action in actions],
+                                   content_version=rec.content_version,
+                                   rules_version=rec.rules_version, catalog=catalog)
         except BadSave as exc:
             raise Broken(*classify(exc)) from exc
 

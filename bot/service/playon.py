@@ -163,10 +163,8 @@ class PlayOn:
         if game_id in self.tasks:
             self.again.add(game_id)
             return
-        # a copy of the opener's context, never the kicker's: an update is published under
-        # the game's lock, and a task made there would inherit what the store keeps in
-        # context variables while a lock is held (PostgreSQL: a lock taken inside another
-        # opens a connection of its own)
+        # a copy of the opener's context, never the kicker's: playing on belongs to the
+        # service, not to whoever published the update (its language, its caller's scope)
         task = asyncio.create_task(self._play_on(game_id), name=f"play-on {game_id}",
                                    context=self._context.copy())
         self.tasks[game_id] = task

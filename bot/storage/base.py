@@ -127,7 +127,7 @@ class SeatRecord:
     ai_takeover: bool = False
     bank: float | None = None
     votes: list[int] = field(default_factory=list)
-    # acting ahead (migration 0004): the seat's queued plan (bot/service/ahead.py), or None
+    # acting ahead (migration 0004): the seat's queued plan (hadara/ahead.py), or None
     plan: JSONObject | None = None
 
 

@@ -47,7 +47,6 @@ from urllib.parse import quote
 
 from .base import FollowerRecord, MemberRecord, RatedResult, Rating, StorageError, Store
 from .migrate_verify import Snapshot, Summary, verify
-from .migrate_verify import replay as replay  # the undo tests (service, e2e) import it here
 from .urls import POSTGRESQL, SQLITE, parse, redact, scrub
 
 EXIT_OK, EXIT_FAILED, EXIT_REFUSED = 0, 1, 2
@@ -84,12 +83,7 @@ class MigrationFailed(Exception):
 
 
 # ---------------------------------------------------------------------- locations
-# bot/__main__.py reads HADARA_DB with these (its --check, backup and restore)
-
-
-def kind_of(url: str | Path) -> str:
-    """``"sqlite"`` or ``"postgresql"`` (as ``open_store`` decides), or ``"unknown"``."""
-    return parse(url).kind
+# migrate-db's source file (bot/__main__.py reads HADARA_DB with bot.storage.urls)
 
 
 def sqlite_path(url: str) -> Path:

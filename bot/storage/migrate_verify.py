@@ -102,10 +102,10 @@ def replay(stored: StoredGame, catalog: Catalog) -> Game:
     from hadara import save
 
     rec = stored.record
-    data = {"format": save.FORMAT, "content_version": rec.content_version,
-            "rules_version": rec.rules_version, "setup": rec.setup, "seed": rec.seed,
-            "actions": [{"seat": a.seat, "action": a.action} for a in stored.actions]}
-    return save.from_dict(data, catalogs={catalog.version: catalog})
+    return save.from_parts(rec.setup, rec.seed,
+                           [{"seat": a.seat, "action": a.action} for a in stored.actions],
+                           content_version=rec.content_version,
+                           rules_version=rec.rules_version, catalog=catalog)
 
 
 def game_state(game: Game) -> GameState:

@@ -120,10 +120,13 @@ def storage_fault(exc: BaseException) -> StorageUnavailable | None:
     return None
 
 
-# the stores (tokens) whose game lock the current task holds: a lock taken inside another
-# does not wait for the lock pool (a task locking more games than it has connections would
-# wait for itself)
-_HOLDING: ContextVar[frozenset[str]] = ContextVar("hadara_game_locks", default=frozenset())
+# the stores (tokens) whose game lock a task holds, with that task: a lock taken inside
+# another by the same task does not wait for the lock pool (a task locking more games than it
+# has connections would wait for itself). The task is part of the mark because a context
+# variable is inherited: a task started while a lock is held (an update's subscriber) does not
+# hold it, and takes its own locks from the pool like anyone
+_HOLDING: ContextVar[frozenset[tuple[str, asyncio.Task[Any] | None]]] = ContextVar(
+    "hadara_game_locks", default=frozenset())
 
 
 def _game_key(game_id: int) -> int:
@@ -385,14 +388,16 @@ class PostgresStore(SqlStore):
             raise StorageError("the store is not open (call open() first)")
         key = _game_key(game_id)
         holding = _HOLDING.get()
-        if self.token in holding:
+        mark = (self.token, asyncio.current_task())
+        nested = mark in holding
+        if nested:
             # a lock inside another (several games in id order): a connection of its own,
             # never a wait for the lock pool, which this task may have drained itself
             conn = await asyncpg.connect(self.url,
                                          server_settings={"application_name": "hadara locks"})
         else:
             conn = await pool.acquire()
-        marked = _HOLDING.set(holding | {self.token})
+        marked = _HOLDING.set(holding | {mark})
         try:
             try:
                 await conn.execute("SELECT pg_advisory_lock($1, $2)", GAME_LOCKS, key)
@@ -422,7 +427,7 @@ class PostgresStore(SqlStore):
                         log.error("the lock of game %d was not held at its end", game_id)
         finally:
             _HOLDING.reset(marked)
-            if self.token in holding:
+            if nested:
                 await _close_connection(conn)
             else:
                 await pool.release(conn)

@@ -1,5 +1,5 @@
 """Acting ahead on Discord: "Queue my choice" for a Phase-B take, a colony or a statue that is
-coming but not yet the player's turn (the service's plans: ``bot/service/ahead.py``).
+coming but not yet the player's turn (the service's plans: ``hadara/ahead.py``).
 
 The button sits on the waiting panel of "Take my turn" and on ``/hadara hand``; it opens an
 ephemeral panel listing what can be queued (the tops with the player's prices now, the colony
@@ -382,7 +382,7 @@ async def clicked(interaction: Interaction, key: QueueKey, values: Sequence[str]
 
 
 def _choice(kind: str, arg: str | None, values: Sequence[str]) -> dict[str, Any] | None:
-    """What a click queues, as the service's choice (``bot.service.ahead``); None
+    """What a click queues, as the service's choice (``hadara.ahead``); None
     withdraws."""
     if kind == "w":
         return None

@@ -15,7 +15,6 @@ pytest.importorskip("discord")
 
 from bot.messages import has  # noqa: E402
 from bot.messages import t as _t
-from bot.service import ahead as A  # noqa: E402
 from bot.service import screens  # noqa: E402
 from bot.service.checks import person  # noqa: E402
 from bot.service.timecontrol import rules as S  # noqa: E402
@@ -29,6 +28,7 @@ from cogs.play import queue as ahead  # noqa: E402
 from cogs.play.panels.text import catch_up_lines  # noqa: E402
 from cogs.player import preferences  # noqa: E402
 from cogs.table import coalescer as table  # noqa: E402
+from hadara import ahead as A  # noqa: E402
 from hadara.state import COLONY, PHASE_B, STATUE  # noqa: E402
 from tests.support.stacking import at, force, new_game, run  # noqa: E402
 

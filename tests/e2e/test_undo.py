@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.service import Refusal
-from bot.storage import migrate
+from bot.storage import migrate_verify
 from hadara.state import PHASE_B
 from i18n import translate
 
@@ -81,7 +81,7 @@ async def test_take_back_a_phase_b_take(tmp_path: Path, monkeypatch: pytest.Monk
             assert not undo_buttons(shown)
             stored = await w.service.store.load_game(gid)
             assert stored is not None
-            assert migrate.replay(stored, after.catalog).snapshot() == after.snapshot()
+            assert migrate_verify.replay(stored, after.catalog).snapshot() == after.snapshot()
             done = True
             break
         assert done

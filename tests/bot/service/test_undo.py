@@ -12,7 +12,7 @@ import pytest
 
 from bot.service import Refusal
 from bot.service.replay import walk
-from bot.storage import migrate
+from bot.storage import migrate_verify
 from hadara import save
 from hadara.rng import Rng
 from hadara.state import PHASE_B
@@ -64,7 +64,7 @@ async def same_as_stored(env: Env, gid: int) -> None:
     live = (await env.svc.load(gid)).game
     assert live is not None
     data = await stored(env, gid)
-    again = migrate.replay(data, live.catalog)
+    again = migrate_verify.replay(data, live.catalog)
     assert again.snapshot() == live.snapshot() and again.version == live.version
     assert save.to_json(again) == save.to_json(live)
 

@@ -437,6 +437,39 @@ async def test_one_task_may_lock_more_games_than_the_lock_pool_has(url: str) -> 
         await other.close()
 
 
+async def test_a_task_started_under_a_lock_takes_its_locks_from_the_pool(
+        url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A task started while a lock is held (an update's subscriber: updates are published
+    under the game's lock) inherits the context but holds no lock: its own locks come from the
+    lock pool, not from a connection opened for each (as a lock nested in the same task's)."""
+    import bot.storage.postgres as pg
+
+    opened: list[str] = []
+    connect = pg.asyncpg.connect
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        opened.append("connect")
+        return await connect(*args, **kwargs)  # type: ignore[arg-type]
+
+    s = PostgresStore(url)
+    await s.open()
+    try:
+        a, b = [await s.create_game(game(ACTIVE)) for _ in range(2)]
+        monkeypatch.setattr(pg.asyncpg, "connect", counted)
+        async with asyncio.timeout(10):
+            async with s.lock(a):
+                async def other() -> None:
+                    async with s.lock(b):
+                        pass
+                await asyncio.create_task(other())
+            assert opened == []
+            async with s.lock(a), s.lock(b):  # nested in one task: a connection of its own
+                pass
+            assert opened == ["connect"]
+    finally:
+        await s.close()
+
+
 async def test_the_lock_reports_a_game_another_process_changed(
         pair: tuple[PostgresStore, PostgresStore]) -> None:
     a, b = pair

@@ -84,7 +84,7 @@ def test_the_stores_the_tools_and_the_client_read_a_location_alike(tmp_path: Pat
         # migrate-db's source and python -m bot backup find the file the bot opens
         assert migrate_module.sqlite_path(location) == store.path
         assert commands_marker(location) == Path(store.path).with_suffix(".commands")
-        assert migrate_module.kind_of(location) == SQLITE
+        assert parse(location).kind == SQLITE
     for location in ("sqlite:///:memory:", ":memory:", "postgresql://bot:pw@db/hadara",
                      "mysql://x"):
         assert commands_marker(location) == Path("var") / "hadara.commands"
@@ -92,8 +92,8 @@ def test_the_stores_the_tools_and_the_client_read_a_location_alike(tmp_path: Pat
         with pytest.raises(migrate_module.MigrationRefused) as refused:
             migrate_module.sqlite_path(bad)
         assert "hunter2" not in str(refused.value)
-    assert migrate_module.kind_of("postgres://h/db") == POSTGRESQL
-    assert migrate_module.kind_of("mysql://h/db") == UNKNOWN
+    assert parse("postgres://h/db").kind == POSTGRESQL
+    assert parse("mysql://h/db").kind == UNKNOWN
 
 
 # ---------------------------------------------------------------- redact
