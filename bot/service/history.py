@@ -48,25 +48,31 @@ class CatchUp(TypedDict):
 @dataclass(frozen=True)
 class News:
     """What happened at a table since a point of its log (``GameService.news``): the public
-    events of the log's entries from ``since`` on, and their lines; ``version`` is the log's
-    length now, the ``since`` of the next news."""
+    events of the log's entries from ``since`` on (up to ``version``), and their lines;
+    ``version`` is the log's length now (or the ``until`` asked for), the ``since`` of the
+    next news."""
 
     game_id: int
     since: int
     version: int
     events: tuple[Event, ...]
     lines: tuple[str, ...]
+    #: each event's own lines, in the order of ``events`` (``lines`` is their concatenation):
+    #: a front end that shows some kinds of events only words those
+    worded: tuple[tuple[str, ...], ...] = ()
 
 
 Entries = Sequence[LogEntry]  # log entries: {"seat", "action"}
 
 
-def events_since(game: Game, entries: Entries, since: int) -> list[Event]:
-    """The public events of ``entries[since:]``, replayed from ``game``'s setup and seed."""
+def events_since(game: Game, entries: Entries, since: int,
+                 opening: bool = False) -> list[Event]:
+    """The public events of ``entries[since:]``, replayed from ``game``'s setup and seed (with
+    ``opening`` and ``since`` 0, the opening's events first)."""
     assert game.setup is not None
     out: list[Event] = []
     for step in steps(game.setup, game.seed, game.catalog, entries):
-        if step.index > since:
+        if step.index > since or (opening and since == 0 == step.index):
             out.extend(step.result.public)
     return out
 
@@ -109,20 +115,25 @@ class History:
         game = checks.started(await self.memory.load(game_id))
         return await asyncio.to_thread(history_lines, game)
 
-    async def news(self, game_id: int, since: int) -> News:
+    async def news(self, game_id: int, since: int, until: int | None = None, *,
+                   opening: bool = False) -> News:
         """The public events of the log's entries from index ``since`` on (a front end passes
-        the ``version`` of the last news it showed), worded. ``stale`` (``news_since``) for a
-        point beyond the log."""
+        the ``version`` of the last news it showed), worded; with ``until``, only up to that
+        index (a front end that tells the changes it was sent, and not those still on their
+        way); with ``opening`` (and ``since`` 0), the events of the game's creation first.
+        ``stale`` (``news_since``) for a point beyond the log."""
         game = checks.started(await self.memory.load(game_id))
         entries = list(game.log or [])
-        if type(since) is not int or not 0 <= since <= len(entries):
+        end = len(entries) if until is None else until
+        if type(since) is not int or type(end) is not int \
+                or not 0 <= since <= end <= len(entries):
             raise Refusal(refusals.STALE, "The game's log has no such point.", "news_since",
                           since=str(since)[:20], version=len(entries))
-        events = (await asyncio.to_thread(events_since, game, entries, since)
-                  if since < len(entries) else [])
-        lines = tuple(line for ev in events
-                      for line in describe(ev, game.players, game.catalog))
-        return News(game_id, since, len(entries), tuple(events), lines)
+        events = (await asyncio.to_thread(events_since, game, entries[:end], since, opening)
+                  if since < end or opening else [])
+        worded = tuple(tuple(describe(ev, game.players, game.catalog)) for ev in events)
+        lines = tuple(line for each in worded for line in each)
+        return News(game_id, since, end, tuple(events), lines, worded)
 
     async def catch_up(self, game_id: int, seat: int) -> CatchUp:
         """The events since ``seat`` last acted itself (its person's last stored action; for

@@ -30,6 +30,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from bot import access
+from bot.learn import learned
 from bot.limits import RateLimits
 from bot.storage.base import ACTIVE, FINISHED, JSON, LOBBY, GameRecord, JSONObject, Store
 from hadara import ahead
@@ -177,12 +178,17 @@ class Queued(NamedTuple):
 
 @dataclass(frozen=True)
 class BoardState:
-    """The board (``board``): its pictures, the spectator's view (its status line) and who
-    the game waits for."""
+    """The board (``board``): its pictures, the spectator's view (its status line), who the
+    game waits for, and what its status line and buttons say of the table: the game, its
+    status, the players' names by seat, whether hints are on."""
 
     images: dict[str, bytes]
     view: ViewData
     waiting: list[Waiting]
+    game_id: int
+    status: str
+    names: tuple[str, ...]  # the seats' names, by seat
+    hints: bool
 
 
 @dataclass(frozen=True)
@@ -254,6 +260,7 @@ class SettingsState:
     away_until: float | None
     server_language: str | None = None  # with a server
     rated_undo: bool | None = None  # with a server: its rated games allow taking back
+    learned: tuple[str, ...] = ()  # the rules met in learning games (``bot.learn.TOPICS``)
 
 
 # ---------------------------------------------------------------------- narrow parts
@@ -577,13 +584,16 @@ class Screens:
     # -- the board, its pictures and its news
 
     async def board(self, game_id: int, language: str) -> BoardState:
-        """The board's pictures (in ``language``), the spectator's view and who the game
-        waits for."""
+        """The board's pictures (in ``language``), the spectator's view, who the game waits
+        for, and the table's status, names and hints."""
         held = await self.memory.load(game_id)
         game = checks.started(held)
         images = await self.pictures.board(game_id, held.rev, game, language)
-        waiting = self._waiting(held) if held.record.status == ACTIVE else []
-        return BoardState(images, spectator_view(game), waiting)
+        rec = held.record
+        waiting = self._waiting(held) if rec.status == ACTIVE else []
+        names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
+        return BoardState(images, spectator_view(game), waiting, rec.id, rec.status, names,
+                          bool(rec.options.get("hints", False)))
 
     async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
         """The public board: {"table": png, "players": png}."""
@@ -603,9 +613,11 @@ class Screens:
         held = await self.memory.load(game_id)
         return await self.pictures.scores(game_id, held.rev, checks.started(held), language)
 
-    async def news(self, game_id: int, since: int) -> News:
-        """What happened since the log's index ``since`` (``History.news``)."""
-        return await self.past.news(game_id, since)
+    async def news(self, game_id: int, since: int, until: int | None = None, *,
+                   opening: bool = False) -> News:
+        """What happened since the log's index ``since`` (up to ``until``; with ``opening``
+        the game's creation too: ``History.news``)."""
+        return await self.past.news(game_id, since, until, opening=opening)
 
     async def history(self, game_id: int) -> list[str]:
         """Every public event of the game so far, worded in the language being spoken
@@ -695,8 +707,9 @@ class Screens:
                          self.away.away_until(user_id))
 
     async def settings(self, user_id: int, guild_id: int | None = None) -> SettingsState:
-        """The user's settings (and, with ``guild_id``, their server's language and whether
-        its rated games allow taking a move back)."""
+        """The user's settings and the rules they met in learning games (and, with
+        ``guild_id``, their server's language and whether its rated games allow taking a move
+        back)."""
         checks.check_user(user_id)
         if guild_id is not None:
             checks.check_user(guild_id, "bad_guild")
@@ -707,12 +720,12 @@ class Screens:
             rated_undo = await self.play.undo_rated(guild_id)
         tz, quiet = mine.get(TIME_ZONE), mine.get(QUIET_HOURS)
         return SettingsState(
-            user_id=user_id, dms=bool(mine.get(DM_TURNS, False)),
+            user_id=user_id, dms=mine.get(DM_TURNS) is True,  # asked for, nothing else
             language=await self.languages.choice(user_id),
             time_zone=tz if isinstance(tz, str) else None,
             quiet_hours=quiet if isinstance(quiet, str) else None,
             away_until=self.away.away_until(user_id), server_language=server_language,
-            rated_undo=rated_undo)
+            rated_undo=rated_undo, learned=tuple(learned(mine)))
 
     # -- records and a front end's own data
 

@@ -560,9 +560,11 @@ class GameService:
         """The board's pictures, the spectator's view and who the game waits for."""
         return await self.screens.board(game_id, language)
 
-    async def news(self, game_id: int, since: int) -> News:
-        """What happened at the table since the log's index ``since``, worded."""
-        return await self.screens.news(game_id, since)
+    async def news(self, game_id: int, since: int, until: int | None = None, *,
+                   opening: bool = False) -> News:
+        """What happened at the table since the log's index ``since`` (up to ``until``; with
+        ``opening`` the game's creation too), worded."""
+        return await self.screens.news(game_id, since, until, opening=opening)
 
     async def history(self, game_id: int) -> list[str]:
         """Every public event so far, worded (replayed in a thread)."""

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.messages import has, t
+from bot.storage.base import JSONObject
 from cogs.commands import ADMIN, GameArg
 from cogs.edge.channels import check_table_permissions
 from cogs.edge.client import HadaraBot, Interaction
@@ -59,7 +60,7 @@ async def tables(interaction: Interaction,
     await interaction.followup.send(text, ephemeral=True)
 
 
-def repair_text(preview: dict[str, Any]) -> str:
+def repair_text(preview: JSONObject) -> str:
     """A damaged game's repair as its managers read it: what is wrong, what a repair keeps and
     how many moves of whom it drops (never what they were: a dropped move may be a pick
     still hidden from the table)."""

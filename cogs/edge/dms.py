@@ -1,22 +1,17 @@
-"""Direct messages: whether a player asked for them, and opening a DM with a player — one
-request the first time, none after (the channel is cached), no user lookup (``create_dm``
-needs only the id), and none at all while Discord holds DM opens back (after a 40003 the pacer
-says so and the caller falls back to the game's thread)."""
+"""Direct messages: opening a DM with a player — one request the first time, none after (the
+channel is cached), no user lookup (``create_dm`` needs only the id), and none at all while
+Discord holds DM opens back (after a 40003 the pacer says so and the caller falls back to the
+game's thread).
+
+Turns and reminders come by DM only to players who asked for DMs (``/hadara settings
+dms:True``: ``GameService.settings``' ``dms``); everyone else is mentioned in the game's thread
+(opening DMs to many users quickly gets a bot refused, 40003, and can get it quarantined)."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 import discord
 
 from .client import HadaraBot
-
-
-def wants_dms(settings: Mapping[str, object]) -> bool:
-    """Turns and reminders come by DM only to players who asked for DMs (``/hadara settings
-    dms:True``); everyone else is mentioned in the game's thread (opening DMs to many users
-    quickly gets a bot refused, 40003, and can get it quarantined)."""
-    return settings.get("dm_turns", False) is True
 
 
 def cached_dm(client: HadaraBot, user_id: int) -> discord.DMChannel | None:

@@ -5,9 +5,7 @@ call them without a bot."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
 
 import discord
 from discord.utils import TimestampStyle
@@ -45,14 +43,14 @@ def duration_text(seconds: float) -> str:
     return t("md.minutes", n=max(1, round(seconds / 60)))
 
 
-def time_control_text(tc: Mapping[str, Any] | None) -> str:
+def time_control_text(tc: TimeControl | None) -> str:
     """A stored time control (``options["time_control"]``) in words."""
     if not tc:
         return t("md.tc.none")
     if tc.get("kind") == "bank":
         text = t("md.tc.bank", initial=duration_text(float(tc["initial"])),
                  increment=duration_text(float(tc.get("increment", 0))),
-                 cap=duration_text(float(tc.get("cap", tc["initial"]))))
+                 cap=duration_text(float(tc["cap"] if "cap" in tc else tc["initial"])))
     else:
         text = t("md.tc.deadline", hours=duration_text(float(tc.get("seconds", 0))))
     return t("md.tc.strikes", tc=text, strikes=tc.get("strikes", rules.DEFAULT_STRIKES))

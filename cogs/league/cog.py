@@ -31,8 +31,9 @@ from bot.league.export import results_csv, standings_csv, tables_csv
 from bot.league.ratings import board_line
 from bot.messages import t
 from bot.service import Refusal, refusals
+from bot.service.images import Rows
 from bot.service.review import review_job
-from bot.storage.base import FINISHED
+from bot.storage.base import FINISHED, JSONObject
 from cogs.commands import LEAGUE, REPLAY, GameArg
 from cogs.edge import guard
 from cogs.edge.channels import Tables, check_table_permissions, tables_channel
@@ -119,7 +120,7 @@ async def _send(interaction: Interaction, text: str = "", **kwargs: Any) -> None
 MAX_ROWS = 25
 
 
-async def board_message(bot: HadaraBot, rows: list[dict[str, Any]], title: str,
+async def board_message(bot: HadaraBot, rows: Rows, title: str,
                         empty_key: str) -> dict[str, Any]:
     """An embed with the rows as text (fallback) and, when it can be drawn, the picture (the
     service draws it off the event loop)."""
@@ -233,7 +234,7 @@ async def deliver_review(bot: HadaraBot, interaction: Interaction, gid: int,
 TryAgain = Callable[[int, int, int | None], Item]
 
 
-def review_payload(gid: int, result: dict[str, Any], *, try_again: TryAgain | None = None
+def review_payload(gid: int, result: JSONObject, *, try_again: TryAgain | None = None
                    ) -> dict[str, Any]:
     """The review as one message: the summary, then up to five embeds each with its image;
     with ``try_again`` (the seat's person's own decisions were reviewed: the ``Replay``

@@ -27,7 +27,7 @@ from bot.storage.base import ACTIVE, GameRecord
 from cogs.commands import HADARA, GameArg
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.custom_ids import GAME, SEAT, CustomId
-from cogs.edge.dms import open_dm, wants_dms
+from cogs.edge.dms import open_dm
 from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, Denied, reply_error
 from cogs.edge.feature import Commands, Components, Feature
 from cogs.edge.games import find_game, game_autocomplete
@@ -237,8 +237,8 @@ class Multiday(Feature):
             entries = await self._entries(reminders)
             if not entries:
                 return
-            settings = await self.bot.service.user_settings(user_id)
-            if wants_dms(settings) and await self._dm(user_id, entries):  # theirs
+            dms = (await self.bot.service.settings(user_id)).dms  # only who asked
+            if dms and await self._dm(user_id, entries):  # theirs
                 self.sent.extend((user_id, r.game_id, r.deadline, "dm") for r, _, _ in entries)
                 return
             for r, record, kind in entries:

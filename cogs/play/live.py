@@ -8,7 +8,8 @@ What stays here is Discord's: a panel is the message of the player's latest inte
 it (an ephemeral panel or a DM panel), and Discord lets the bot edit it through that
 interaction for 15 minutes (then it answers 401/50027), so the token is never used past
 :data:`TOKEN_LIFE` — the presence is told so with each panel shown. The registry is per
-process and in memory — after a restart nobody is live, and the table pings as before.
+process and in memory, kept on the bot (``bot.kept``, :func:`live_panels`): it outlives a
+reloaded extension; after a restart nobody is live, and the table pings as before.
 
 Each open panel has a lock held while it is drawn, never while a choice is stored: a change of
 pick reaches the game at once, whatever the panel is doing. Each drawing records the game's
@@ -24,18 +25,16 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
 from bot.service.presence import Presence
+from cogs.edge.client import HadaraBot, Interaction
 
 log = logging.getLogger(__name__)
 
 #: An interaction's token lets the bot edit its message for 15 minutes; keep a margin.
 TOKEN_LIFE = 14 * 60.0
-
-Interaction = discord.Interaction[Any]
 
 
 def _now() -> float:
@@ -64,7 +63,8 @@ class OpenPanel:
 
 class LivePanels:
     """The open panels of this process, by (game, seat); who is live is the ``presence``'s
-    (the service's, so every front end shares it; a registry of its own without one)."""
+    (the service's, so every front end shares it: :func:`live_panels` hands it over; a
+    presence of its own without one)."""
 
     MAX_MOVES = 4096
 
@@ -156,10 +156,10 @@ class LivePanels:
             yield
 
 
-def live_panels(bot: Any) -> LivePanels:
-    """The registry of the bot (kept on it: it outlives a reloaded cog), over the service's
+def live_panels(bot: HadaraBot) -> LivePanels:
+    """The registry of the bot (``bot.kept``: it outlives a reloaded cog), over the service's
     presence."""
-    registry: LivePanels | None = bot.__dict__.get("live_panels")
-    if registry is None:
-        registry = bot.__dict__["live_panels"] = LivePanels(bot.service.presence)
+    registry = bot.kept.get(LivePanels)
+    if registry.presence is not bot.service.presence:  # made just now
+        registry.presence = bot.service.presence
     return registry

@@ -33,6 +33,7 @@ import discord
 from bot.messages import t
 from bot.service import Refusal
 from bot.service.screens import QueueState, offered
+from bot.storage.base import JSONObject
 from cogs.edge.client import Interaction
 from cogs.edge.custom_ids import GAME, SEAT, CustomId, one_of, text
 from cogs.edge.errors import Denied, reply_error
@@ -83,7 +84,7 @@ def parse(custom: str) -> QueueKey | None:
     return BUTTON.parse(custom) or SELECT.parse(custom)
 
 
-def plan_text(plan: Mapping[str, Any] | None, name: Callable[[str], str] = str) -> str:
+def plan_text(plan: JSONObject | None, name: Callable[[str], str] = str) -> str:
     """A queued plan in words ("Phase B — Oasis › Camel: buy, else sell")."""
     if not plan:
         return t("ahead.queued.none")
@@ -108,7 +109,7 @@ def pay_text(pay: object) -> str:
     return t("ahead.pay", pay=pay) if pay else ""
 
 
-def panel_lines(options: Mapping[str, Any], queued: Mapping[str, Any] | None,
+def panel_lines(options: JSONObject, queued: JSONObject | None,
                 name: Callable[[str], str] = str) -> list[str]:
     """The ahead panel's text: what can be queued, with the prices now, and the plan."""
     kinds = offered(options)
@@ -381,7 +382,7 @@ async def clicked(interaction: Interaction, key: QueueKey, values: Sequence[str]
         await reply_error(interaction, exc)
 
 
-def _choice(kind: str, arg: str | None, values: Sequence[str]) -> dict[str, Any] | None:
+def _choice(kind: str, arg: str | None, values: Sequence[str]) -> JSONObject | None:
     """What a click queues, as the service's choice (``hadara.ahead``); None
     withdraws."""
     if kind == "w":

@@ -1,21 +1,21 @@
 """The ``Player`` feature: a player's own things — ``/hadara games`` (every game and what it
-awaits), ``rules``, ``card`` and ``settings`` (DMs, language, time zone, quiet hours; the
-server's language for its managers)."""
+awaits: ``GameService.games``), ``rules``, ``card`` and ``settings`` (DMs, language, time zone,
+quiet hours; the server's language for its managers: ``GameService.settings``)."""
 
 from __future__ import annotations
 
 import io
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import discord
 from discord import app_commands
 
-from bot.learn import learned, topic_name
+from bot.learn import topic_name
 from bot.messages import t
-from bot.storage.base import ACTIVE, LOBBY
+from bot.service.screens import GameLine, GamesList
+from bot.storage.base import JSON, LOBBY
 from cogs.commands import HADARA
 from cogs.edge.client import HadaraBot, Interaction
-from cogs.edge.dms import wants_dms
 from cogs.edge.errors import Denied
 from cogs.edge.feature import Commands, Feature
 from cogs.edge.guard import server as server_rule
@@ -28,7 +28,7 @@ from i18n import current as current_language
 from .cards import card_choices, card_embed, find_card
 from .preferences import (
     normalise_quiet_hours,
-    settings_lines,
+    settings_text,
     timezone_choices,
     valid_timezone,
 )
@@ -42,45 +42,40 @@ MAX_CONTENT = 2000
 
 @app_commands.command(name="games", description=L("cmd.games"))
 async def games(interaction: Interaction) -> None:
-    bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
-    uid = interaction.user.id
-    ids = await bot.service.games_of(uid, (LOBBY, ACTIVE))
-    if not ids:
-        await interaction.followup.send(t("game.games.none"), ephemeral=True)
-        return
-    lines = [t("game.games.title", count=len(ids))]
-    for gid in ids[:20]:
-        lines.append(await _game_line(bot, gid, uid))
-    if len(ids) > 20:
-        lines.append(t("game.games.more", count=len(ids) - 20))
-    until = await bot.service.away_until(uid)
-    if until is not None:
-        lines.append(t("md.games.away", at=deadline_text(until)))
-    await interaction.followup.send("\n".join(lines)[:MAX_CONTENT], ephemeral=True)
+    mine = await interaction.client.service.games(interaction.user.id)
+    await interaction.followup.send(games_text(mine), ephemeral=True)
 
 
-async def _game_line(bot: HadaraBot, gid: int, uid: int) -> str:
-    rec = await bot.service.record(gid)
-    thread = rec.discord.get("thread")
+def games_text(mine: GamesList) -> str:
+    """``/hadara games``: each game and what it awaits, how many more, the vacation's end."""
+    if not mine.games:
+        return t("game.games.none")
+    lines = [t("game.games.title", count=len(mine.games) + mine.more)]
+    lines += [game_line(line) for line in mine.games]
+    if mine.more:
+        lines.append(t("game.games.more", count=mine.more))
+    if mine.away_until is not None:
+        lines.append(t("md.games.away", at=deadline_text(mine.away_until)))
+    return "\n".join(lines)[:MAX_CONTENT]
+
+
+def game_line(line: GameLine) -> str:
+    """One game of ``/hadara games``: a lobby's seats, or whose turn it is and until when."""
+    thread = line.discord.get("thread")
     where = t("game.games.where", thread=thread) if thread else ""
-    if rec.status == LOBBY:
-        return t("game.games.lobby", id=gid, taken=len(rec.seats),
-                 size=rec.options.get("seats", 5), where=where)
-    names = {s.seat: s.name for s in rec.seats}
-    mine = next((s.seat for s in rec.seats if s.user_id == uid), None)
-    waiting = await bot.service.waiting(gid)
-    me = next((w for w in waiting if w.seat == mine), None)
-    if me is not None:
-        line = t("game.games.your_turn", id=gid, what=t(f"table.kind.{me.kind}"), where=where)
-        deadline = me.deadline
+    if line.status == LOBBY:
+        return t("game.games.lobby", id=line.game_id, taken=line.seats_taken, size=line.size,
+                 where=where)
+    if line.your_turn is not None:
+        text = t("game.games.your_turn", id=line.game_id, what=t(f"table.kind.{line.your_turn}"),
+                 where=where)
     else:
-        others = ", ".join(names.get(w.seat, "?") for w in waiting) or "—"
-        line = t("game.games.waiting", id=gid, names=others, where=where)
-        deadline = min((w.deadline for w in waiting if w.deadline is not None), default=None)
-    if deadline is not None:
-        line += t("md.games.deadline", rel=deadline_text(deadline))
-    return line
+        text = t("game.games.waiting", id=line.game_id, names=", ".join(line.waiting) or "—",
+                 where=where)
+    if line.deadline is not None:
+        text += t("md.games.deadline", rel=deadline_text(line.deadline))
+    return text
 
 
 @app_commands.command(name="rules", description=L("cmd.rules"))
@@ -99,7 +94,7 @@ async def rules(interaction: Interaction, topic: str | None = None) -> None:
 
 async def _met_line(interaction: Interaction) -> str:
     """The rules the user has met in learning games (``/hadara learn``)."""
-    met = learned(await interaction.client.service.user_settings(interaction.user.id))
+    met = (await interaction.client.service.settings(interaction.user.id)).learned
     if not met:
         return t("learn.rules.none")
     return t("learn.rules.met", topics=", ".join(topic_name(k) for k in met))
@@ -150,7 +145,7 @@ async def settings(interaction: Interaction, dms: bool | None = None,
     languages = bot.service.languages
     if server_language is not None or rated_undo is not None:  # the server's: its managers
         server_rule(interaction, "server.settings")
-    changes: dict[str, Any] = {}
+    changes: dict[str, JSON] = {}
     if timezone is not None:
         zone = valid_timezone(timezone)
         if zone is None:
@@ -164,10 +159,10 @@ async def settings(interaction: Interaction, dms: bool | None = None,
     if dms is not None:
         changes["dm_turns"] = dms
     await interaction.response.defer(ephemeral=True, thinking=True)
-    current = await bot.service.user_settings(interaction.user.id)
-    if changes:
-        current = {k: v for k, v in {**current, **changes}.items() if v is not None}
-        await bot.service.set_user_settings(interaction.user.id, current)
+    if changes:  # merged into what is stored (the languages and lessons keep theirs there)
+        stored = await bot.service.user_settings(interaction.user.id)
+        await bot.service.set_user_settings(interaction.user.id, {
+            k: v for k, v in {**stored, **changes}.items() if v is not None})
     if language is not None:
         await languages.choose(interaction.user.id, None if language == AUTO_LANGUAGE
                                else language)
@@ -178,20 +173,10 @@ async def settings(interaction: Interaction, dms: bool | None = None,
     # the answer is in the language just chosen
     set_current(await languages.for_user(interaction.user.id, str(interaction.locale),
                                          interaction.guild_id))
-    key = "game.settings.dms_on" if wants_dms(current) else "game.settings.dms_off"
     changed = (changes or language is not None or server_language is not None
                or rated_undo is not None)
-    head = t("game.settings.saved") if changed else t("game.settings.title")
-    chosen = await languages.choice(interaction.user.id)
-    lines = [t("settings.language", language=NATIVE_NAMES[chosen]) if chosen else
-             t("settings.language.auto", language=NATIVE_NAMES[current_language()])]
-    if interaction.guild_id is not None:
-        lines.append(t("settings.server_language", language=NATIVE_NAMES[
-            await languages.for_guild(interaction.guild_id)]))
-        lines.append(t("settings.rated_undo.on") if await bot.service.undo_rated(
-            interaction.guild_id) else t("settings.rated_undo.off"))
-    text = "\n".join([head, *lines, t(key), *settings_lines(current)])
-    await interaction.followup.send(text, ephemeral=True)
+    state = await bot.service.settings(interaction.user.id, interaction.guild_id)
+    await interaction.followup.send(settings_text(state, bool(changed)), ephemeral=True)
 
 
 class Player(Feature):

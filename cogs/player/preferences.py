@@ -1,18 +1,18 @@
 """A player's settings in words, without Discord: their time zone (any IANA name, common ones
-offered first), their quiet hours, and how reminders reach them. Pure functions: tests call
-them without a bot."""
+offered first), their quiet hours, how reminders reach them, and the settings screen worded
+from what the service hands over (``GameService.settings``: a ``SettingsState``). Pure
+functions: tests call them without a bot."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.messages import t
+from bot.service.screens import SettingsState
 from bot.service.timecontrol import rules
-from cogs.edge.dms import wants_dms
+from i18n import NATIVE_NAMES, current
 
 #: Zones offered first by the time-zone autocomplete (any IANA name is accepted).
 COMMON_ZONES = (
@@ -69,10 +69,28 @@ def normalise_quiet_hours(text: str) -> str | None:
     return f"{start // 60:02d}:{start % 60:02d}-{end // 60:02d}:{end % 60:02d}"
 
 
-def settings_lines(settings: Mapping[str, Any]) -> list[str]:
-    tz = settings.get("tz")
-    quiet = settings.get("quiet_hours")
+def settings_lines(settings: SettingsState) -> list[str]:
+    """The time zone, the quiet hours and how reminders reach the player."""
+    tz, quiet = settings.time_zone, settings.quiet_hours
     return [t("md.settings.tz", tz=tz) if tz else t("md.settings.tz_unset"),
             t("md.settings.quiet", hours=quiet) if quiet else t("md.settings.quiet_unset"),
-            t("md.settings.reminders_dm") if wants_dms(settings)
+            t("md.settings.reminders_dm") if settings.dms
             else t("md.settings.reminders_thread")]
+
+
+def settings_text(settings: SettingsState, changed: bool) -> str:
+    """``/hadara settings``' answer (``changed``: something was just saved): the language
+    chosen (else the one followed now), the server's language and its rule on taking back in
+    rated games (with a server), turns by DM, then :func:`settings_lines`."""
+    head = t("game.settings.saved") if changed else t("game.settings.title")
+    chosen = settings.language
+    lines = [t("settings.language", language=NATIVE_NAMES[chosen]) if chosen else
+             t("settings.language.auto", language=NATIVE_NAMES[current()])]
+    if settings.server_language is not None:
+        lines.append(t("settings.server_language",
+                       language=NATIVE_NAMES[settings.server_language]))
+    if settings.rated_undo is not None:
+        lines.append(t("settings.rated_undo.on") if settings.rated_undo
+                     else t("settings.rated_undo.off"))
+    dms = t("game.settings.dms_on") if settings.dms else t("game.settings.dms_off")
+    return "\n".join([head, *lines, dms, *settings_lines(settings)])

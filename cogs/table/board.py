@@ -63,25 +63,25 @@ class BoardMessage:
         return files(self.images)
 
 
-async def payload(bot: HadaraBot, gid: int, record: GameRecord,
+async def payload(bot: HadaraBot, gid: int,
                   head: tuple[list[str], list[str]] | None = None) -> BoardMessage:
     """The board message in the language being spoken: the news (or ``head``: the lines and
     pings of a message the board is posted as), the status line, the two pictures (and the
     latest reveal while it is news), and "Take my turn" (and "Follow") while the game is in
-    play (one service call for everything)."""
+    play (one service call for everything: ``GameService.board``)."""
     board = await bot.service.board(gid, current())
     images = {name: board.images[name] for name in IMAGES}
-    told = tables(bot).of(gid).news if record.status == ACTIVE else News()
+    told = tables(bot).of(gid).news if board.status == ACTIVE else News()
     if told.reveal_png is not None:
         images[REVEAL] = told.reveal_png
     embeds = [discord.Embed(colour=discord.Colour.dark_gold()).set_image(
         url=f"attachment://{name}.png") for name in images]
     embeds[0].title = t("table.board.title", id=gid)
     components: discord.ui.View | None = None
-    if record.status == ACTIVE:
-        components = offers(bot).take_turn(gid, bool(record.options.get("hints", False)))
+    if board.status == ACTIVE:
+        components = offers(bot).take_turn(gid, board.hints)
         components.add_item(FollowButton(gid))  # the board only (not the messages that ping)
-    status = status_line(board.view, record, board.waiting)
+    status = status_line(board)
     recent = told.lines[-BOARD_NEWS_LINES:]
     if head is not None:  # the lines and pings of the message the board is (whole), then news
         content = fit([*head[0], *head[1], *recent], [status])
@@ -130,7 +130,7 @@ async def update_board(bot: HadaraBot, gid: int, record: GameRecord, thread: dis
     if head is None and not new and board_id and told.head_board == int(board_id):
         head = told.head  # the board was posted as a message that pinged: it keeps saying so
     with speaking(await table_language(bot, record)):
-        board = await payload(bot, gid, record, head)
+        board = await payload(bot, gid, head)
     counters = state.stats[thread.id]
     images = board.images
     if board_id and not new:
@@ -173,10 +173,7 @@ async def private_board(bot: HadaraBot, gid: int) -> BoardMessage:
     """The board as the thread shows it, for a private answer: status line, pictures, no
     buttons (``/hadara board`` outside the game's server, or again within minutes), in the
     reader's language."""
-    record = await bot.service.record(gid)
-    if record.setup is None:
-        raise Refusal("not_started", "The game has not started yet.")
-    out = await payload(bot, gid, record)
+    out = await payload(bot, gid)  # (``not_started`` in its lobby)
     out.view = None
     return out
 

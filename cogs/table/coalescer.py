@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.messages import t
 from bot.service import Update
 from bot.service.checks import person
+from bot.service.screens import BoardState
 from bot.service.updates import ABANDONED as CAUSE_ABANDONED
-from bot.service.updates import CONCEDED, STARTED, Waiting
+from bot.service.updates import CONCEDED, REPAIRED, STARTED, Waiting
 from bot.storage.base import ABANDONED, ACTIVE, LOBBY, GameRecord, SeatRecord
 from cogs.edge.times import deadline_text
-from hadara.narrate import EPOCH, describe, step_name
-from hadara.types import ViewData
+from hadara.narrate import EPOCH, step_name
+from hadara.types import Event
 
 #: Events that make a message of their own (with their lines; a reveal also with its image).
 HEADLINE_EVENTS = frozenset({"setup_revealed", "round_revealed", "colony_taken",
@@ -87,10 +87,6 @@ class Batch:
     @property
     def abandoned(self) -> bool:
         return any(u.cause == CAUSE_ABANDONED for u in self.updates)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return [ev for u in self.updates for ev in u.public]
 
     @property
     def conceded(self) -> list[int]:
@@ -226,30 +222,30 @@ def seat_names(record: GameRecord) -> dict[int, str]:
     return {s.seat: s.name for s in record.seats}
 
 
-def status_line(view: ViewData, record: GameRecord,
-                waiting: Iterable[Waiting] = ()) -> str:
+def status_line(board: BoardState) -> str:
     """Epoch, phase, step, round and who we wait on (names: an edit notifies nobody), with
     each pending player's deadline as Discord timestamps when the game has time control."""
-    names = seat_names(record)
-    if record.status == ABANDONED:
-        return t("table.status.abandoned", id=record.id)
+    view, gid = board.view, board.game_id
+    names = dict(enumerate(board.names))
+    if board.status == ABANDONED:
+        return t("table.status.abandoned", id=gid)
     if view.get("over"):
         winners = ", ".join(names.get(s, "?") for s in view.get("winners") or [])
-        return t("table.status.over", id=record.id, winners=winners or "—")
+        return t("table.status.over", id=gid, winners=winners or "—")
     step = view.get("step", "")
     epoch, phase = EPOCH.get(view.get("epoch", 1), "?"), view.get("phase", "?")
     if step == "phase_b":  # the step is the phase itself: named once
-        where = t("table.status.where.phase", id=record.id, epoch=epoch, phase=phase)
+        where = t("table.status.where.phase", id=gid, epoch=epoch, phase=phase)
     else:
         words = t("table.status.step.draft") if step == "draft" else step_name(step)
-        where = t("table.status.where", id=record.id, epoch=epoch, phase=phase, step=words)
+        where = t("table.status.where", id=gid, epoch=epoch, phase=phase, step=words)
     if step == "draft":
         where += t("table.status.round", n=int(view.get("round", 0)) + 1)
     elif step == "phase_b":
         where += t("table.status.turn", n=int(view.get("round", 0)) + 1)
     who = ", ".join(names.get(s, "?") for s in view.get("waiting_on", []))
     line = where + "\n" + t("table.status.waiting", names=who or "—")
-    deadlines = board_deadlines(waiting, names)
+    deadlines = board_deadlines(board.waiting, names)
     if deadlines:
         line += "\n" + deadlines
     return line
@@ -268,13 +264,42 @@ def board_deadlines(waiting: Iterable[Waiting], names: Mapping[int, str]) -> str
     return t("md.status.deadlines", list=" · ".join(parts)) if parts else None
 
 
-def event_lines(events: Iterable[dict[str, Any]], kinds: frozenset[str], players: list[str],
-                catalog: Any) -> list[str]:
-    lines: list[str] = []
-    for ev in events:
-        if ev.get("kind") in kinds:
-            lines.extend(line.strip() for line in describe(ev, players, catalog) if line.strip())
-    return lines
+@dataclass(frozen=True)
+class NewsRange:
+    """The news a flush asks for (``GameService.news``): the log's entries from ``since`` to
+    ``until``, with the opening's events when the batch started the game."""
+
+    since: int
+    until: int
+    opening: bool = False
+
+
+def news_range(updates: Sequence[Update], since: int | None) -> NewsRange | None:
+    """What the batch's ``updates`` added to the game's log, as a news to ask for: from where
+    the table's last news ended (``since``; None: a table without news yet, after a restart:
+    where the batch's first update began, its version less the log entries it wrote when it
+    says something) to its last update's version (what arrived since is the next batch's); a
+    start from the game's version then (a new game with its opening), a repair from its
+    version (the log was cut). None: the batch changed no game."""
+    if not updates:
+        return None
+    opening = False
+    if since is None:
+        first = updates[0]
+        since = first.version - (len(first.by) if first.public else 0)
+    for u in updates:
+        if u.cause in (STARTED, REPAIRED):
+            since, opening = u.version, u.cause == STARTED and bool(u.public)
+    until = updates[-1].version
+    return NewsRange(max(0, min(since, until)), until, opening)
+
+
+def news_lines(events: Sequence[Event], worded: Sequence[Sequence[str]],
+               kinds: frozenset[str]) -> list[str]:
+    """The lines of the events of these ``kinds`` (the service's news: each event with its
+    own lines)."""
+    return [line.strip() for ev, lines in zip(events, worded, strict=True)
+            if ev.get("kind") in kinds for line in lines if line.strip()]
 
 
 def ping_lines(ping: list[Waiting], seats: list[SeatRecord]) -> list[str]:

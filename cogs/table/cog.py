@@ -17,7 +17,8 @@ until they are not, and goes out then if the step still waits on them. A flush:
    votes with their buttons, a repair) or a concession: it mentions exactly the people to
    ping, with everything that happened since the thread's last message (a round's reveal
    with its picture and the next ping are one message) and "Take my turn"; what pings
-   nobody folds into the board's news instead (``state.News``);
+   nobody folds into the board's news instead (``state.News``). What happened is the
+   service's news (``GameService.news``) of the log's entries the batch's updates wrote;
 3. edits the board message (table and players images from the service, rendered off the
    loop, the news and the latest reveal picture, a status line; the persistent "Take my turn"
    button while the game runs), or posts it the first time. When the board is old or far up
@@ -53,12 +54,12 @@ from bot.service.updates import DAMAGED, QUEUED, REMINDER, REPAIRED, Waiting
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, GameRecord
 from cogs.edge import forum
 from cogs.edge.client import HadaraBot
-from cogs.edge.dms import wants_dms
 from cogs.edge.feature import Commands, Components, Feature
 from cogs.edge.games import game_of_thread, remember_thread
 from cogs.edge.language import server_language, table_language, user_language
 from cogs.edge.offers import offers
 from cogs.edge.tasks import Tasks
+from hadara.types import Event
 from i18n import current, speaking
 
 from . import board as boards
@@ -67,8 +68,9 @@ from .coalescer import (
     HEADLINE_EVENTS,
     Batch,
     Coalescer,
-    event_lines,
     fit,
+    news_lines,
+    news_range,
     ping_lines,
     seat_names,
 )
@@ -104,7 +106,7 @@ class Post:
     lines: list[str]  # what happened (the oldest lines give way to Discord's limit)
     tail: list[str]  # notices and pings, kept whole
     users: list[int]  # the people it mentions
-    reveals: list[dict[str, Any]]  # rounds revealed: their pictures go along
+    reveals: list[Event]  # rounds revealed: their pictures go along
     view: discord.ui.View | None  # "Take my turn" with a ping, a vote's buttons
     pings: bool = False
     votes: bool = False
@@ -265,6 +267,7 @@ class Table(Feature):
         try:
             record = await self.bot.service.record(gid)
         except Refusal:
+            self._untold(gid)
             return
         # the thread is public: the server's language, whoever's click caused the update
         # (this task was started from inside that click and inherited its language)
@@ -275,15 +278,17 @@ class Table(Feature):
         gid = batch.game_id
         thread_id = record.discord.get("thread")
         if not thread_id:
+            self._untold(gid)
             return  # not a Discord table (yet): open_table posts the lobby itself
         remember_thread(self.bot, thread_id, gid)
         thread = await boards.get_thread(self.bot, int(thread_id))
         if thread is None:
+            self._untold(gid)
             return
         if thread.archived and record.status == ACTIVE:
             await self._unarchive(thread)  # an edit alone leaves an archived thread closed
         if batch.lobby_changed and record.discord.get("lobby"):
-            await self._edit_lobby(thread, record)
+            await self._edit_lobby(thread, gid)
         table = self.tables.of(gid)
         if isinstance(thread.parent, discord.ForumChannel) \
                 and table.tagged != record.status:  # a post's tag: where it stands
@@ -342,13 +347,14 @@ class Table(Feature):
         if batch.ping and record.status == ACTIVE:
             await self._send_dms(gid, record, batch.ping, thread)
 
-    async def _edit_lobby(self, thread: discord.Thread, record: GameRecord) -> None:
-        message = thread.get_partial_message(int(record.discord["lobby"]))
+    async def _edit_lobby(self, thread: discord.Thread, game_id: int) -> None:
+        lobby = await self.bot.service.lobby_state(game_id)
+        message = thread.get_partial_message(int(lobby.discord["lobby"]))
         try:
-            await message.edit(embed=lobby_embed(record), view=lobby_view(record))
+            await message.edit(embed=lobby_embed(lobby), view=lobby_view(lobby))
             self.stats[thread.id].lobby_edits += 1
         except discord.NotFound:
-            log.info("lobby message of game %s is gone", record.id)
+            log.info("lobby message of game %s is gone", game_id)
 
     async def _post(self, thread: discord.Thread, content: str, *,
                     users: Iterable[int] = (), **kwargs: Any) -> discord.Message | None:
@@ -370,12 +376,9 @@ class Table(Feature):
         """The message this flush posts, or None: when it would ping nobody (no ping, no
         notice, no concession, no vote) its lines fold into the board's news instead, and
         the next message that pings someone carries them (with the reveal pictures). A ping
-        carries "Take my turn" (the board may be far up the thread). The updates carry the
-        words of their events (the players' names and the catalog)."""
-        words = next((u.words for u in reversed(batch.updates) if u.words), None)
-        players, catalog = words if words is not None else (list(seat_names(record).values()),
-                                                            None)
-        events = batch.events
+        carries "Take my turn" (the board may be far up the thread). What happened is the
+        service's news of the log's entries the batch's updates wrote (:meth:`_news`)."""
+        events, worded = await self._news(batch, told)
         names = seat_names(record)
         conceded = [t("table.conceded", name=names.get(s, "?")) for s in batch.conceded]
         said = offers(self.bot).notices(batch.updates, record, names)  # multi-day notices
@@ -386,8 +389,7 @@ class Table(Feature):
                              dropped=u.dropped))
         pings = ping_lines(batch.ping, record.seats) if record.status == ACTIVE else []
         view = said.votes
-        lines = conceded + event_lines(events, HEADLINE_EVENTS | CONTEXT_EVENTS, players,
-                                       catalog)
+        lines = conceded + news_lines(events, worded, HEADLINE_EVENTS | CONTEXT_EVENTS)
         reveals = [ev for ev in events if ev.get("kind") == "round_revealed"]
         if not pings and not conceded and not notices and view is None:
             if lines or reveals:
@@ -411,7 +413,32 @@ class Table(Feature):
         return Post(lines, notices + pings, users, [*told.reveals, *reveals], view,
                     pings=bool(pings), votes=votes)
 
-    async def _reveal_png(self, gid: int, reveal: dict[str, Any]) -> bytes | None:
+    async def _news(self, batch: Batch, told: News
+                    ) -> tuple[tuple[Event, ...], tuple[tuple[str, ...], ...]]:
+        """The batch's news, worded (``GameService.news``: the public events of the log's
+        entries its updates wrote, each with its lines), from where the table's last news
+        ended (``told.since``) to its last update; ``told.since`` moves on."""
+        span = news_range(batch.updates, told.since)
+        if span is None:
+            return (), ()
+        told.since = span.until
+        if span.since == span.until and not span.opening:
+            return (), ()
+        try:
+            news = await self.bot.service.news(batch.game_id, span.since, span.until,
+                                               opening=span.opening)
+        except Refusal:  # the log is shorter than the updates say (cut by a repair since)
+            told.since = None
+            return (), ()
+        return news.events, news.worded
+
+    def _untold(self, gid: int) -> None:
+        """A flush that told nothing: its changes are no news later either."""
+        table = self.tables.games.get(gid)
+        if table is not None:
+            table.news.since = None
+
+    async def _reveal_png(self, gid: int, reveal: Event) -> bytes | None:
         try:
             pngs = await self.bot.service.reveal_images(gid, [reveal], current())
         except Exception:
@@ -419,7 +446,7 @@ class Table(Feature):
             return None
         return pngs[0] if pngs else None
 
-    async def _reveal_files(self, gid: int, reveals: list[dict[str, Any]]
+    async def _reveal_files(self, gid: int, reveals: list[Event]
                             ) -> list[discord.File]:
         if not reveals:
             return []
@@ -477,7 +504,7 @@ class Table(Feature):
             if uid is None:
                 continue
             try:
-                if not wants_dms(await self.bot.service.user_settings(uid)):
+                if not (await self.bot.service.settings(uid)).dms:  # only who asked
                     continue
                 with speaking(await user_language(self.bot, uid)):
                     sent = await offers(self.bot).panel_dm(uid, gid, w.seat)

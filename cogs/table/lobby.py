@@ -5,7 +5,8 @@ Every button is a ``DynamicItem`` whose custom id carries a format version and t
 (``hd1:lobby:<action>:<game>``, ``hd1:rematch:<game>``); a click reloads the game from the
 service, which refuses what the clicker may not do. A click is acknowledged silently (a
 deferred update) and the lobby message is redrawn by ``cogs.table`` from the update the
-service publishes — one path for buttons and commands. Where a table may go is asked of
+service publishes — one path for buttons and commands — laid out from the lobby the service
+hands over (``GameService.lobby_state``). Where a table may go is asked of
 ``cogs.edge.channels``.
 """
 
@@ -22,8 +23,9 @@ import discord
 from bot.access import GameFacts
 from bot.messages import t
 from bot.service import Refusal
+from bot.service.screens import LobbySeat, LobbyState
 from bot.service.timecontrol.rules import TimeControl
-from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, SeatRecord
+from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY
 from cogs.edge.channels import Tables, check_table_permissions, table_channel
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.custom_ids import GAME, CustomId, GameKey, one_of
@@ -67,56 +69,50 @@ def _yes(value: object) -> str:
     return t("common.yes") if value else t("common.no")
 
 
-def seat_line(index: int, seat: SeatRecord, host: int | None) -> str:
+def seat_line(index: int, seat: LobbySeat) -> str:
     if seat.ai_level is not None:
         return t("lobby.seat.ai", n=index + 1, name=seat.name,
                  level=t(f"lobby.ai_level.{seat.ai_level}"))
-    key = "lobby.seat.host" if seat.user_id == host else "lobby.seat.person"
+    key = "lobby.seat.host" if seat.host else "lobby.seat.person"
     return t(key, n=index + 1, name=seat.name, user=seat.user_id)
 
 
-def lobby_embed(record: GameRecord) -> discord.Embed:
-    size = int(record.options.get("seats", 5))
-    lines = [seat_line(i, s, record.host_user_id) for i, s in enumerate(record.seats)]
-    lines += [t("lobby.seat.open", n=i + 1) for i in range(len(record.seats), size)]
+def lobby_embed(lobby: LobbyState) -> discord.Embed:
+    lines = [seat_line(i, s) for i, s in enumerate(lobby.seats)]
+    lines += [t("lobby.seat.open", n=i + 1) for i in range(len(lobby.seats), lobby.size)]
     status = {LOBBY: "lobby.status.open", ACTIVE: "lobby.status.started",
               FINISHED: "lobby.status.finished", ABANDONED: "lobby.status.abandoned"}
-    embed = discord.Embed(title=t("lobby.title", id=record.id),
-                          description=t(status.get(record.status, "lobby.status.open"),
-                                        host=record.host_user_id or 0),
+    embed = discord.Embed(title=t("lobby.title", id=lobby.game_id),
+                          description=t(status.get(lobby.status, "lobby.status.open"),
+                                        host=lobby.host_user_id or 0),
                           colour=discord.Colour.gold())
-    embed.add_field(name=t("lobby.field.seats", taken=len(record.seats), size=size),
+    embed.add_field(name=t("lobby.field.seats", taken=len(lobby.seats), size=lobby.size),
                     value="\n".join(lines)[:1024] or "—", inline=False)
-    level = record.options.get("ai_level", DEFAULT_AI_LEVEL)
     embed.add_field(name=t("lobby.field.settings"), value=t(
-        "lobby.settings", variant=t(f"lobby.variant.{record.variant}"),
-        rated=_yes(record.options.get("rated")), hints=_yes(record.options.get("hints", True)),
-        level=t(f"lobby.ai_level.{level}")), inline=False)
-    tc = record.options.get("time_control")
-    if tc:
-        embed.add_field(name=t("lobby.field.time_control"), value=time_control_text(tc),
-                        inline=False)
+        "lobby.settings", variant=t(f"lobby.variant.{lobby.variant}"), rated=_yes(lobby.rated),
+        hints=_yes(lobby.hints), level=t(f"lobby.ai_level.{lobby.ai_level}")), inline=False)
+    if lobby.time_control:
+        embed.add_field(name=t("lobby.field.time_control"),
+                        value=time_control_text(lobby.time_control), inline=False)
     return embed
 
 
-def lobby_content(record: GameRecord) -> str:
+def lobby_content(lobby: LobbyState) -> str:
     """The lobby message's text: mentions the seated people when it is posted (a new
     message notifies them and adds them to the thread; later edits notify nobody)."""
-    people = [f"<@{s.user_id}>" for s in record.seats if s.user_id is not None]
+    people = [f"<@{s.user_id}>" for s in lobby.seats if s.user_id is not None]
     return t("lobby.content", people=" ".join(people)) if people else ""
 
 
-def lobby_view(record: GameRecord) -> discord.ui.View | None:
+def lobby_view(lobby: LobbyState) -> discord.ui.View | None:
     """The lobby's buttons while it is open; None once it started or was cancelled."""
-    if record.status != LOBBY:
+    if lobby.status != LOBBY:
         return None
-    size = int(record.options.get("seats", 5))
-    full = len(record.seats) >= size
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        disabled = (action in ("join", "ai") and full) or (action == "start"
-                                                             and len(record.seats) < 2)
-        view.add_item(LobbyButton(action, record.id, disabled=disabled))
+        disabled = (action in ("join", "ai") and not lobby.can_join) or (
+            action == "start" and not lobby.can_start)
+        view.add_item(LobbyButton(action, lobby.game_id, disabled=disabled))
     return view
 
 
@@ -156,10 +152,10 @@ async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
         public = await server_language(bot, channel.guild.id)  # the thread's language
         with speaking(public):
             name = t("lobby.thread_name", id=gid, host=host[1])[:MAX_THREAD_NAME]
-        record = await service.record(gid)
+        lobby = await service.lobby_state(gid)
         with speaking(public):
-            view = lobby_view(record)
-            content, embed = lobby_content(record), lobby_embed(record)
+            view = lobby_view(lobby)
+            content, embed = lobby_content(lobby), lobby_embed(lobby)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         if isinstance(channel, discord.ForumChannel):  # the lobby is the post's first message
@@ -167,7 +163,7 @@ async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
             async with needs_permission("send_messages", "embed_links"):
                 thread, message = await channel.create_thread(
                     name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                    applied_tags=applied(channel, tag_ids, record.status),
+                    applied_tags=applied(channel, tag_ids, lobby.status),
                     content=content or None, embed=embed, allowed_mentions=mentions,
                     **extra)
         else:
@@ -243,8 +239,7 @@ async def lobby_action(interaction: Interaction, action: str, facts: GameFacts) 
     elif action == "leave":
         await service.leave(game_id, user.id)
     elif action == "ai":
-        record = await service.record(game_id)
-        await service.add_ai(game_id, record.options.get("ai_level", DEFAULT_AI_LEVEL),
+        await service.add_ai(game_id, (await service.lobby_state(game_id)).ai_level,
                              by_user=by)
     elif action == "start":
         await service.start(game_id, by)
@@ -292,12 +287,12 @@ def rematch_view(game_id: int, watch: Callable[[int], Item] | None = None) -> di
 async def rematch(interaction: Interaction, game_id: int) -> None:
     bot = interaction.client
     await acknowledge(interaction, PRIVATE)  # (the guard's, already)
-    record = await bot.service.record(game_id)
-    if record.status != FINISHED:
+    old = await bot.service.lobby_state(game_id)  # its seats and settings
+    if old.status != FINISHED:
         raise Denied("rematch.not_finished")
     # the access policy let only a player of this game, in its server, click
-    mine = next(s for s in record.seats if s.user_id == interaction.user.id)
-    done = record.discord.get("rematch_thread")
+    mine = next(s for s in old.seats if s.user_id == interaction.user.id)
+    done = old.discord.get("rematch_thread")
     if done:
         raise Denied("rematch.exists", thread=done)
     table = tables(bot).of(game_id)
@@ -305,20 +300,17 @@ async def rematch(interaction: Interaction, game_id: int) -> None:
         raise Denied("rematch.busy")
     await bot.service.check_open_tables(interaction.user.id)
     bot.service.limit("table.new", interaction.user.id)
-    parent = bot.get_channel(int(record.discord.get("channel") or 0))
+    parent = bot.get_channel(int(old.discord.get("channel") or 0))
     channel = table_channel(parent if parent is not None else interaction.channel)
     check_table_permissions(channel)
     table.rematching = True
     try:
-        people = [(s.user_id, s.name) for s in record.seats
+        people = [(s.user_id, s.name) for s in old.seats
                   if s.user_id is not None and s.user_id != mine.user_id]
-        ais = [s.ai_level for s in record.seats if s.ai_level is not None]
-        opts = record.options
-        settings = TableSettings(seats=int(opts.get("seats", len(record.seats))),
-                                 variant=record.variant,
-                                 ai_level=opts.get("ai_level", DEFAULT_AI_LEVEL),
-                                 rated=bool(opts.get("rated")), hints=bool(opts.get("hints", True)),
-                                 time_control=opts.get("time_control"))
+        ais = [s.ai_level for s in old.seats if s.ai_level is not None]
+        settings = TableSettings(seats=old.size, variant=old.variant, ai_level=old.ai_level,
+                                 rated=old.rated, hints=old.hints,
+                                 time_control=old.time_control)
         assert mine.user_id is not None
         gid, thread = await open_table(bot, channel, (mine.user_id, mine.name), settings,
                                        people=people, ais=ais)

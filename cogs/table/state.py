@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
 from cogs.edge.client import HadaraBot
+from hadara.types import Event
 
 #: News lines kept for the next message that pings someone.
 MAX_NEWS_LINES = 40
@@ -41,17 +41,21 @@ class TableStats:
 
 @dataclass
 class News:
-    """What happened at a game's table since the thread's last message."""
+    """What happened at a game's table since the thread's last message, and the version of
+    the game's log the table's news reached (``GameService.news``)."""
 
     lines: list[str] = field(default_factory=list)
-    reveals: list[dict[str, Any]] = field(default_factory=list)  # round_revealed events
+    reveals: list[Event] = field(default_factory=list)  # round_revealed events
     reveal_png: bytes | None = None  # the latest of them, drawn for the board
     #: the lines and pings of the message the board was posted as (they stay on it, so the
     #: thread's history keeps what that message said), and that board's id
     head: tuple[list[str], list[str]] | None = None
     head_board: int | None = None
+    #: the log's version the news was taken up to: the ``since`` of the next (None: not
+    #: known, after a restart or a flush that told nothing)
+    since: int | None = None
 
-    def add(self, lines: list[str], reveals: list[dict[str, Any]]) -> None:
+    def add(self, lines: list[str], reveals: list[Event]) -> None:
         self.lines = [*self.lines, *lines][-MAX_NEWS_LINES:]
         self.reveals = [*self.reveals, *reveals][-4:]
 

@@ -19,6 +19,7 @@ from bot import access  # noqa: E402
 from bot.messages import has, t  # noqa: E402
 from bot.service import Refusal  # noqa: E402
 from bot.service.refusals import CODES  # noqa: E402
+from bot.service.screens import BoardState, LobbySeat, LobbyState  # noqa: E402
 from bot.service.updates import Update, Waiting  # noqa: E402
 from bot.storage.base import DAMAGE_REASONS, GameRecord, SeatRecord  # noqa: E402
 from cogs.components import full_tree  # noqa: E402
@@ -196,6 +197,30 @@ def test_a_burst_of_ai_updates_is_one_flush() -> None:
     assert c.take(1, due + 10) is None  # nothing left
 
 
+def test_a_batch_asks_the_news_of_the_log_entries_it_wrote() -> None:
+    """The table's news is the service's (``GameService.news``) of the log's entries the
+    batch's updates wrote: from where the last news ended, or where the first update began."""
+    took = [{"kind": "took", "seat": 0}]
+
+    def u(cause: str, version: int, rows: int = 0, public: list | None = None) -> Update:
+        return Update(game_id=1, version=version, revision=version, status="active",
+                      cause=cause, by=[(0, "ai:greedy")] * rows, public=public or [])
+
+    span = table.news_range
+    assert span([], 5) is None
+    assert span([u("ai", 6, 1, took), u("ai", 8, 2, took)], 5) == table.NewsRange(5, 8)
+    # no news yet (a restart): from where the batch's first update began …
+    assert span([u("ai", 6, 1, took), u("ai", 8, 2, took)], None) == table.NewsRange(5, 8)
+    # … one that says nothing (a concession, a vote) began where it ended
+    assert span([u("conceded", 6, 1), u("ai", 7, 1, took)], None) == table.NewsRange(6, 7)
+    # a start: from the game's beginning with its opening (a fork's start: from its log)
+    started = [u("joined", 0), u("started", 0, 0, [{"kind": "epoch_started"}]), u("ai", 2, 2)]
+    assert span(started, None) == table.NewsRange(0, 2, opening=True)
+    assert span([u("started", 12), u("ai", 13, 1, took)], None) == table.NewsRange(12, 13)
+    # a repair cut the log: from its version
+    assert span([u("repaired", 9), u("ai", 10, 1, took)], 20) == table.NewsRange(9, 10)
+
+
 def test_a_person_to_act_flushes_soon_and_is_pinged_once() -> None:
     c = Coalescer(quiet=0.6, urgent=0.1, max_wait=4.0, min_interval=1.0)
     c.push(upd(version=1, waiting=((1, "d1", "draft"),)), 10.0)
@@ -330,8 +355,27 @@ def record(status: str = "lobby", seats: int = 5) -> GameRecord:
                       created_at=0.0, updated_at=0.0, host_user_id=100, seats=people)
 
 
+def board(view: dict[str, object], rec: GameRecord) -> BoardState:
+    """The board as the service hands it over (``GameService.board``), without pictures."""
+    return BoardState({}, view, [], rec.id, rec.status,  # type: ignore[arg-type]
+                      tuple(s.name for s in rec.seats), True)
+
+
+def lobby_state(status: str = "lobby", seats: int = 5) -> LobbyState:
+    """The lobby as the service hands it over (``GameService.lobby_state``) for ``record``."""
+    rec = record(status, seats)
+    people = tuple(LobbySeat(s.seat, s.name, s.user_id, s.ai_level,
+                             s.user_id == rec.host_user_id) for s in rec.seats)
+    open_ = rec.status == "lobby"
+    return LobbyState(game_id=rec.id, status=rec.status, host_user_id=rec.host_user_id,
+                      size=5, seats=people, variant=rec.variant, rated=True, hints=True,
+                      ai_level="ismcts", time_control=None,
+                      can_join=open_ and len(people) < 5, can_start=open_ and len(people) >= 2,
+                      discord={})
+
+
 def test_lobby_message_within_limits() -> None:
-    rec = record()
+    rec = lobby_state()
     view = lobby.lobby_view(rec)
     assert view is not None and len(view.children) == 5
     buttons = [item.item for item in view.children]  # type: ignore[attr-defined]
@@ -340,8 +384,8 @@ def test_lobby_message_within_limits() -> None:
     assert [b.disabled for b in buttons] == [True, False, True, False, False]
     embed = lobby.lobby_embed(rec)
     assert len(embed) <= 6000 and all(len(f.value or "") <= 1024 for f in embed.fields)
-    assert lobby.lobby_view(record("active")) is None
-    assert len(t("lobby.thread_name", id=rec.id, host="y" * 90)[:threads.MAX_THREAD_NAME]) <= 100
+    assert lobby.lobby_view(lobby_state("active")) is None
+    assert len(t("lobby.thread_name", id=rec.game_id, host="y" * 90)[:threads.MAX_THREAD_NAME]) <= 100
     assert len(lobby.rematch_view(2**62).children[0].item.custom_id) <= 100  # type: ignore[attr-defined]
 
 
@@ -365,7 +409,7 @@ def test_the_status_line_names_each_thing_once() -> None:
             for step, phase in (("phase_b", "B"), ("draft", "A"), ("colony", "B")):
                 view = {"epoch": 2, "phase": phase, "step": step, "round": 4,
                         "waiting_on": [1], "over": False}
-                first = table.status_line(view, rec).splitlines()[0]
+                first = table.status_line(board(view, rec)).splitlines()[0]
                 parts = [p.strip() for p in first.split("·")]
                 assert len(parts) == len(set(parts)), (lang, first)
                 words = first.replace("·", " ").lower().split()
@@ -373,7 +417,7 @@ def test_the_status_line_names_each_thing_once() -> None:
     with speaking("en"):
         view = {"epoch": 1, "phase": "B", "step": "phase_b", "round": 4, "waiting_on": [1],
                 "over": False}
-        assert table.status_line(view, rec).splitlines()[0] == \
+        assert table.status_line(board(view, rec)).splitlines()[0] == \
             f"**Hadara #{rec.id}** · Epoch I · Phase B · turn 5"
 
 
@@ -381,7 +425,7 @@ def test_status_line_and_message_fit() -> None:
     rec = record("active", seats=3)
     view = {"epoch": 2, "phase": "A", "step": "draft", "round": 2, "waiting_on": [0, 2],
             "over": False}
-    line = table.status_line(view, rec)
+    line = table.status_line(board(view, rec))
     assert "Epoch II" in line and "round 3 of 5" in line and "Player 0" in line
     assert "<@" not in line  # names, not mentions, in an edited message
     pings = table.ping_lines([Waiting(0, "d1", "draft"), Waiting(2, "d2", "draft")], rec.seats)

@@ -15,13 +15,13 @@ pytest.importorskip("discord")
 
 from bot.messages import has  # noqa: E402
 from bot.messages import t as _t
-from bot.service import screens  # noqa: E402
+from bot.service import GameService, screens  # noqa: E402
 from bot.service.checks import person  # noqa: E402
 from bot.service.timecontrol import rules as S  # noqa: E402
 from bot.service.updates import Reminder, Update, Waiting  # noqa: E402
 from bot.storage.base import GameRecord, SeatRecord  # noqa: E402
+from bot.storage.sqlite import SqliteStore  # noqa: E402
 from cogs.edge import times  # noqa: E402
-from cogs.edge.dms import wants_dms  # noqa: E402
 from cogs.multiday import cog as multiday_cog  # noqa: E402
 from cogs.multiday import notices as multiday  # noqa: E402
 from cogs.play import queue as ahead  # noqa: E402
@@ -47,6 +47,13 @@ def record(tc: dict[str, object] | None = None) -> GameRecord:
                      seed=1, host_user_id=11, seats=seats())
     rec.discord = {"guild": 1, "thread": 2}
     return rec
+
+
+def board(view: dict[str, Any], rec: GameRecord,
+          waiting: list[Waiting] | None = None) -> screens.BoardState:
+    """The board as the service hands it over (``GameService.board``), without pictures."""
+    return screens.BoardState({}, view, waiting or [], rec.id, rec.status,  # type: ignore[arg-type]
+                              tuple(s.name for s in rec.seats), False)
 
 
 def update(cause: str, **kw: object) -> Update:
@@ -110,10 +117,10 @@ def test_deadlines_as_discord_timestamps() -> None:
 def test_status_line_shows_each_pending_deadline() -> None:
     rec = record(S.parse_time_control("1h"))
     view = {"epoch": 1, "phase": "A", "step": "draft", "round": 0, "waiting_on": [0, 1]}
-    line = table.status_line(view, rec, [Waiting(0, "a", "draft", T0),
-                                         Waiting(1, "b", "draft", T0 + 60)])
+    line = table.status_line(board(view, rec, [Waiting(0, "a", "draft", T0),
+                                               Waiting(1, "b", "draft", T0 + 60)]))
     assert "⏳ Amira: <t:" in line and "Bashir: <t:" in line
-    assert "⏳" not in table.status_line(view, rec, [Waiting(0, "a", "draft")])
+    assert "⏳" not in table.status_line(board(view, rec, [Waiting(0, "a", "draft")]))
 
 
 # ---------------------------------------------------------------------- notices and votes
@@ -182,9 +189,24 @@ def test_reminder_text_and_where_it_goes() -> None:
     assert text.startswith("⏰ Reminder") and "… and 2 more." in text
     assert text.count("<t:") == 20 and "https://x/y" in text and len(text) <= 2000
     assert multiday.thread_url(record()) == "https://discord.com/channels/1/2"
-    assert wants_dms({"dm_turns": True})  # only those who asked
-    assert not wants_dms({}) and not wants_dms({"dm_turns": False})
     assert Reminder(7, 0, T0).decision_id is None
+
+
+async def test_dms_only_for_those_who_asked(tmp_path: Path) -> None:
+    """Turns and reminders come by DM only to a player whose settings say ``dm_turns`` True
+    (what the table and the reminders ask: ``GameService.settings``' ``dms``)."""
+    store = SqliteStore(tmp_path / "dms.sqlite3")
+    await store.open()
+    service = GameService(store, clock=lambda: T0)
+    try:
+        for stored, dms in (({"dm_turns": True}, True), ({}, False),
+                            ({"dm_turns": False}, False), ({"dm_turns": "yes"}, False),
+                            ({"dm_turns": 1}, False)):
+            await service.set_user_settings(11, stored)
+            assert (await service.settings(11)).dms is dms, stored
+    finally:
+        await service.close()
+        await store.close()
 
 
 def test_catch_up_is_short() -> None:
@@ -215,7 +237,10 @@ def test_time_zone_and_quiet_hours_settings() -> None:
     settings = {"tz": "Europe/Berlin", "quiet_hours": preferences.normalise_quiet_hours("22-07")}
     # 2026-01-01 22:30 in Berlin (UTC+1) is 21:30 UTC: quiet until 07:00 Berlin = 06:00 UTC
     assert S.quiet_until(T0 + 21.5 * S.HOUR, settings) == T0 + 30 * S.HOUR
-    lines = preferences.settings_lines(settings)
+    # … and what the settings screen shows of it (``GameService.settings``)
+    lines = preferences.settings_lines(screens.SettingsState(
+        user_id=1, dms=False, language=None, time_zone=settings["tz"],
+        quiet_hours=settings["quiet_hours"], away_until=None))
     assert "Europe/Berlin" in lines[0] and "22:00-07:00" in lines[1] and "DM" in lines[2]
 
 

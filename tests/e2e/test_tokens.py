@@ -77,7 +77,7 @@ async def test_a_live_panel_stops_moving_before_its_token_expires(
         alice = w.members["alice"].id
         assert description(panel) == text  # left as it was: the token could have expired
         assert await mentions(w, gid, alice) > before  # the thread pings her instead
-        assert w.bot.live_panels.get(gid, seat) is None
+        assert live_module().live_panels(w.bot).get(gid, seat) is None
 
 
 async def test_within_the_token_the_live_panel_moves_on(
@@ -108,7 +108,7 @@ async def test_a_401_is_handled_like_a_404(tmp_path: Path, monkeypatch: pytest.M
         assert strict_discord.counts["50027"] >= 1
         assert description(panel) == text
         assert await mentions(w, gid, alice) > before
-        assert w.bot.live_panels.get(gid, seat) is None
+        assert live_module().live_panels(w.bot).get(gid, seat) is None
 
 
 async def test_a_late_click_on_an_old_panel_works(

@@ -21,10 +21,9 @@ every card that may go, then one value per P6 payment (``a<i>.<check>.<n>``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from bot.service.screens import check_of
 from cogs.edge.custom_ids import (
@@ -38,7 +37,7 @@ from cogs.edge.custom_ids import (
     Field,
     number,
 )
-from hadara.types import OptionData
+from hadara.types import Action, OptionData
 
 MAX_CUSTOM_ID = MAX_LENGTH
 #: The path of the feeding select that takes a seat's whole feeding at once (its values are
@@ -103,7 +102,7 @@ def hint_id(game_id: int, seat: int | None = None, decision: str | None = None) 
 
 
 def action_id(game_id: int, seat: int, decision: str, index: int,
-              action: Mapping[str, Any]) -> str:
+              action: Action) -> str:
     return ACTION.format(PanelId("a", game_id, seat, decision, index, check_of(action)))
 
 
@@ -129,7 +128,7 @@ def parse_custom_id(custom_id: str) -> PanelId | None:
     return None
 
 
-def option_value(index: int, action: Mapping[str, Any], copy: int | None = None) -> str:
+def option_value(index: int, action: Action, copy: int | None = None) -> str:
     value = f"a{index}.{check_of(action)}"
     return value if copy is None else f"{value}.{copy}"
 
