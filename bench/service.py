@@ -84,6 +84,7 @@ from bot.storage import (  # noqa: E402
     SqliteStore,
     StorageError,
     Store,
+    chain,  # noqa: E402
     open_store,
 )
 from bot.storage.rows import dumps as _dumps  # noqa: E402
@@ -425,11 +426,18 @@ async def write_stored(path: Path, count: int, seed: int = 2,
         con.executemany(
             "INSERT INTO seats (game_id, seat, name, user_id) VALUES (?, ?, ?, ?)",
             [(gid, s, name, users[s]) for s, name in enumerate(base.players)])
-        con.executemany(
-            "INSERT INTO actions (game_id, seq, seat, action, decision_id, submitted_by, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(gid, i, e["seat"], _dumps(e["action"]), None, "bench", now)
+        # with their hash chain, as the store writes it (bot/storage/chain.py)
+        links = chain.hashes(
+            chain.root(gid, base.setup.to_dict(), base.seed, cat.version, RULES_VERSION),
+            [chain.Entry(i, e["seat"], None, "bench", now, e["action"])
              for i, e in enumerate(base.log[:n])])
+        con.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, decision_id, submitted_by, at,"
+            " hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(gid, i, e["seat"], _dumps(e["action"]), None, "bench", now, links[i])
+             for i, e in enumerate(base.log[:n])])
+        con.execute("UPDATE games SET log_hash = ? WHERE id = ?",
+                    (links[-1] if links else None, gid))
         rows += n
     con.execute("COMMIT")
     con.close()

@@ -5,7 +5,8 @@ into a new PostgreSQL one and verify it (bot/storage/migrate.py);
 ``python -m bot backup FILE`` / ``restore FILE [--yes]``: a verified backup of the SQLite
 database and its restore (bot/storage/backup.py); ``python -m bot repair GAME [--yes]``: show
 a damaged game's damage and repair it up to its last valid action (docs/deploy.md);
-``python -m bot clear-dev-commands [SERVER_ID]``: remove the copies of the commands
+``python -m bot verify GAME|FILE``: recompute a game's hash chain and print its final hash
+(bot/proof.py); ``python -m bot clear-dev-commands [SERVER_ID]``: remove the copies of the commands
 ``HADARA_DEV_GUILD`` synced into a server (README.md, "Troubleshooting").
 
 A missing token or a bad setting (exit 2) and no connection to Discord (exit 3, a bad token
@@ -40,6 +41,7 @@ async def check(config: Config, *, new_database: bool = False) -> list[str]:
     connecting to Discord."""
     from bot.service.service import GameService
     from bot.storage import open_store
+    from bot.storage.base import STATUSES
     from bot.storage.migrate import schema_version
     from bot.storage.urls import parse
     from hadara.content import default_catalog
@@ -51,13 +53,14 @@ async def check(config: Config, *, new_database: bool = False) -> list[str]:
     await store.open()
     try:
         ids = await store.game_ids()
+        every = await store.game_ids(STATUSES)  # finished ones too: their chains are checked
         version = await schema_version(store)
         marked = await store.damaged_games()
         # the active games are replayed as the service would (nothing is marked here)
         service = GameService(store)
         known = {d.game_id for d in marked}
         found = []
-        for gid in ids:
+        for gid in every:
             if gid not in known:
                 preview = await service.repair_preview(gid)
                 if preview["reason"] is not None:
@@ -296,6 +299,35 @@ async def _repair(config: Config, game_id: int, yes: bool) -> int:
         await store.close()
 
 
+def verify_main(argv: list[str]) -> int:
+    """``verify GAME|FILE``: recompute a game's hash chain, print its final hash."""
+    from bot import proof
+
+    ap = argparse.ArgumentParser(prog="python -m bot verify",
+                                 description="recompute a game's hash chain and print its "
+                                 "final hash: a game of the database by id, or an exported "
+                                 "record (a .json file of /hadara-replay export)")
+    ap.add_argument("target", help="a game id, or the path of an exported record")
+    ap.add_argument("--env-file", default=".env")
+    args = ap.parse_args(argv)
+    if not args.target.isdigit():
+        code, line = proof.verify_file(Path(args.target))
+    else:
+        config = _config(args.env_file)
+        if config is None:
+            return 2
+        logging.basicConfig(level="WARNING")
+        try:
+            code, line = asyncio.run(proof.verify_game(config, int(args.target)))
+        except Exception as exc:  # reported without a traceback
+            from bot.storage.urls import scrub
+
+            print(scrub(f"verify: FAILED: {exc}", config.db), file=sys.stderr)
+            return 1
+    print(line, file=sys.stdout if code == proof.EXIT_OK else sys.stderr)
+    return code
+
+
 def repair_text(preview: dict[str, Any]) -> str:
     """A repair preview for an admin (English: the command line has no reader's language)."""
     gid = preview["game_id"]
@@ -340,13 +372,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return migrate_db(argv[1:])
     commands = {"backup": backup_main, "restore": restore_main, "repair": repair_main,
-                "clear-dev-commands": clear_dev_commands_main}
+                "verify": verify_main, "clear-dev-commands": clear_dev_commands_main}
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
     ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord",
                                  epilog="subcommands: league-sim, migrate-db, backup, restore, "
-                                 "repair, clear-dev-commands (see python -m bot SUBCOMMAND "
-                                 "--help)")
+                                 "repair, verify, clear-dev-commands (see python -m bot "
+                                 "SUBCOMMAND --help)")
     ap.add_argument("--check", action="store_true",
                     help="validate configuration, storage and content without connecting")
     ap.add_argument("--new-database", action="store_true",

@@ -83,7 +83,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     """Replay a saved game (``hadara.save`` format) or an exported game record
-    (``hadara-game-record/1``, docs/leagues.md): print its public log and final scores."""
+    (``hadara-game-record/1`` or ``/2``, docs/leagues.md): print its public log and final scores."""
     import tempfile
 
     from . import save, scoring
@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="replay a saved game or exported game record: print "
                        "its log and final scores")
-    r.add_argument("file", help="a hadara.save JSON file or a hadara-game-record/1 export")
+    r.add_argument("file", help="a hadara.save JSON file or a hadara-game-record export")
     r.add_argument("--data", help="content directory to replay with (default: the record's "
                    "embedded content, else the shipped data/)")
     r.add_argument("--quiet", action="store_true", help="only the final scores")

@@ -13,10 +13,12 @@ from bot.storage.base import RatedResult, TableRecord
 
 STANDINGS_FIELDS = ("position", "user", "name", "points", "opponents", "games", "wins",
                     "rating", "mu", "sigma", "active")
+# final_hash: the head of the game's hash chain when its result was recorded (empty for a
+# result recorded before the chain existed); ``python -m bot verify`` recomputes it
 TABLE_FIELDS = ("season", "round", "table", "game_id", "place", "user", "name", "points",
-                "total", "coins", "win", "last")
+                "total", "coins", "win", "last", "final_hash")
 RESULT_FIELDS = ("game_id", "guild_id", "finished_at", "voided", "rank", "user", "name",
-                 "seat", "total", "coins", "win", "last")
+                 "seat", "total", "coins", "win", "last", "final_hash")
 
 
 def _csv(fields: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
@@ -50,6 +52,7 @@ def tables_csv(tables: Iterable[TableRecord], season: int | None = None) -> str:
 def results_csv(results: Iterable[RatedResult]) -> str:
     """Rated results (``store.rated_results``) as CSV: one line per rated person."""
     rows = [{**p, "game_id": r.game_id, "guild_id": r.guild_id,
-             "finished_at": r.finished_at, "voided": int(r.voided)}
+             "finished_at": r.finished_at, "voided": int(r.voided),
+             "final_hash": r.final_hash}
             for r in results for p in r.ranks]
     return _csv(RESULT_FIELDS, rows)

@@ -449,7 +449,9 @@ class LeagueService:
                  if e.get("user") is not None}
         result = table_result(snap.game, rec.seats, users,
                               points_for(settings, len(rec.seats)), snap.ai_share, stand, names)
-        return await self.store.set_table_result(table.id, result)
+        final_hash = await self.store.chain_head(game_id)  # each row carries it (exports)
+        return await self.store.set_table_result(
+            table.id, [{**row, "final_hash": final_hash} for row in result])
 
     async def standings(self, league_id: int, season: int | None = None
                         ) -> list[dict[str, Any]]:

@@ -116,8 +116,10 @@ class Recorder:
             names = ({int(e["user"]): str(e["name"]) for e in tables[0].seats
                       if e.get("user") is not None} if tables else {})
             ranks = result_ranks(snap.game, rec.seats, snap.ai_share, stand_ins, names)
+            # the final hash it was recorded with: a later change to the log shows
             result = RatedResult(game_id, guild_of(rec.discord, rec.options),
-                                 rec.updated_at, ranks)
+                                 rec.updated_at, ranks,
+                                 final_hash=await self.store.chain_head(game_id))
             out["rated"] = await self.ratings.record(result)
         if out["rated"] or out["league"]:
             for callback in list(self.listeners):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.storage import chain
 from bot.storage.base import (
     ACTIVE,
     FINISHED,
@@ -17,6 +18,7 @@ from bot.storage.base import (
     GameRecord,
     JSONObject,
     RawAction,
+    Salvage,
     Store,
 )
 from hadara.engine import Result
@@ -81,6 +83,21 @@ class Diagnosis:
                 "discord": dict(rec.discord),
                 "seats": [{"seat": s.seat, "name": s.name, "user_id": s.user_id,
                            "ai_level": s.ai_level} for s in rec.seats]}
+
+
+def chain_break(found: Salvage, keep: int) -> chain.Break | None:
+    """Where the salvaged rows' first ``keep`` actions (numbered 0..keep-1, all JSON) stop
+    matching the game's hash chain (``bot/storage/chain.py``); the head is checked when the
+    whole log is kept."""
+    rec = found.record
+    rows = found.actions[:keep]
+    entries = [chain.Entry(r.seq, r.seat, r.decision_id, r.submitted_by, r.at, r.action, r.hash)
+               for r in rows]
+    start = chain.root(rec.id, rec.setup, rec.seed, rec.content_version, rec.rules_version)
+    if keep == len(found.actions):
+        return chain.check(start, entries, found.head)
+    broken = chain.check(start, entries, entries[-1].hash if entries else None)
+    return broken if broken is not None and broken.seq < keep else None
 
 
 class Repairs:
@@ -165,6 +182,15 @@ class Repairs:
                 out.cut(i, "bad_json", f"action {i} is not JSON")
                 break
         first: tuple[str, str, int | None] | None = None
+        if not found.bad_fields:
+            broken = chain_break(found, out.keep)
+            if broken is not None:
+                if broken.seq == 0 or (rec.status == FINISHED and rec.options.get("rated")):
+                    # the setup or seed (a break at the first action cannot tell them from
+                    # it), or a rated result: never cut back (a manager may void the result)
+                    out.fail("bad_chain", broken.detail, broken.seq)
+                    return out
+                out.cut(broken.seq, "bad_chain", broken.detail)
         if found.bad_fields:
             first = ("bad_record", f"{', '.join(found.bad_fields)} do not decode", None)
         else:

@@ -94,6 +94,7 @@ class Update:
     over: bool = False  # the game ended with this update
     scores: list[JSONObject] | None = None  # at the end: the ranking (see docs/service.md)
     winners: list[int] | None = None  # at the end: the winning seats
+    final_hash: str | None = None  # at the end: the head of the log's hash chain (0009)
     seats: list[SeatRecord] = field(default_factory=list)  # a copy of the seats
     # -- time control
     user: int | None = None  # reminder / away / back / rejoined / vote: the user concerned

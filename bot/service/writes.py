@@ -13,6 +13,7 @@ that took it holds a frozen state, and never one that is not stored
 from __future__ import annotations
 
 import copy
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -25,6 +26,7 @@ from bot.storage.base import (
     DamageRecord,
     GameRecord,
     SeatRecord,
+    StorageError,
     Store,
     TimerRecord,
 )
@@ -37,6 +39,8 @@ from .checks import conceded
 from .memory import ai_share, author
 from .timecontrol.timers import Timers
 from .updates import Hub, Update, new_revision
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .memory import Held
@@ -110,8 +114,19 @@ class Writes:
                 held.authors.append(code)
         self.store.notify(gid, clone.version)
         by = [(rows[i].seat, rows[i].submitted_by) for i in sorted(rows)]
+        # the final hash, as the transaction above left it (posted with the final scores)
+        final = await self._final_hash(gid) if ended else None
         return self.update(held, old, clone, res, cause, by, expired=sorted(expired),
-                           takeover=sorted(takeover))
+                           takeover=sorted(takeover), final_hash=final)
+
+    async def _final_hash(self, game_id: int) -> str | None:
+        """The game's chain head; None (logged) if the store cannot say right now: the move
+        is stored, and the export and ``python -m bot verify`` still give the hash."""
+        try:
+            return await self.store.chain_head(game_id)
+        except StorageError as exc:
+            log.warning("game %s: its final hash could not be read: %s", game_id, exc)
+            return None
 
     async def save(self, rec: GameRecord, game: Game | None) -> None:
         """``store.save_game`` with the game's timers made to match, in its transaction."""
@@ -129,7 +144,8 @@ class Writes:
                by: list[tuple[int, str]], stale: set[int] | None = None, *,
                user: int | None = None, expired: list[int] | None = None,
                takeover: list[int] | None = None, until: float | None = None,
-               dropped: int = 0, damage: DamageRecord | None = None) -> Update:
+               dropped: int = 0, damage: DamageRecord | None = None,
+               final_hash: str | None = None) -> Update:
         """Build and publish the update of one change."""
         cat, players = new.catalog, new.players
         board = old is None or bool(res.public)
@@ -150,6 +166,7 @@ class Writes:
             waiting=updates.waiting_for(new, self.timers.deadlines(held.record.id))
             if held.record.status == ACTIVE else [], board_changed=board,
             stale_panels=sorted(stale), over=over, scores=scores, winners=winners,
+            final_hash=final_hash if over else None,
             seats=updates.seat_copies(held.record.seats), user=user, expired=expired or [],
             takeover=takeover or [], until=until,
             ai_share=ai_share(held) if new.is_over else None, dropped=dropped,

@@ -67,8 +67,9 @@ class StorageUnavailable(StorageError):
 
 class DamagedRecord(StorageError):
     """A stored game that cannot be read back (``load_game``): ``reason`` ``bad_json`` (an
-    action that is not JSON, ``seq`` says which) or ``bad_record`` (the game's record or its
-    seats); ``detail`` in English, for logs."""
+    action that is not JSON, ``seq`` says which), ``bad_record`` (the game's record or its
+    seats) or ``bad_chain`` (the log does not match its hash chain from ``seq`` on:
+    ``bot/storage/chain.py``); ``detail`` in English, for logs."""
 
     def __init__(self, game_id: int, reason: str, detail: str, seq: int | None = None) -> None:
         super().__init__(f"game {game_id}: {detail}")
@@ -141,6 +142,9 @@ class ActionRecord:
     decision_id: str | None
     submitted_by: str  # "user:<id>", "ai:<level>", "forced", "deadline" …
     at: float  # the service clock's time (seconds since the epoch)
+    #: its link in the log's hash chain (bot/storage/chain.py): set by the store when it
+    #: reads the row; a row to write leaves it None (the store computes it)
+    hash: str | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -167,6 +171,9 @@ class GameRecord:
 class StoredGame:
     record: GameRecord
     actions: list[ActionRecord]  # ordered by seq, 0..n-1 without gaps
+    #: the head of the log's hash chain (verified on load; None while the log is empty): a
+    #: finished game's final hash
+    head: str | None = None
 
 
 
@@ -183,7 +190,11 @@ class GameStore(Protocol):
 
     async def load_game(self, game_id: int) -> StoredGame | None:
         """The game with its seats and actions, or None; :class:`DamagedRecord` when its rows
-        do not decode (an action that is not JSON, a record that does not read)."""
+        do not decode (an action that is not JSON, a record that does not read) or its log
+        does not match its hash chain (``bad_chain``)."""
+
+    async def chain_head(self, game_id: int) -> str | None:
+        """The head of the game's hash chain as stored (None: no actions, or no game)."""
 
     async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]: ...
 
@@ -198,7 +209,8 @@ class GameStore(Protocol):
                             delete_timers: Sequence[int] = ()) -> list[int]:
         """Upsert the rows by (game, seq) and touch ``updated_at`` (and set ``status`` if
         given) in ONE transaction. An existing seq is overwritten: that is how a replaced
-        simultaneous pick keeps the log the size of one pick. In the same transaction:
+        simultaneous pick keeps the log the size of one pick. The hash chain is extended (or,
+        after an overwrite, recomputed from the first row written) in the same transaction. In the same transaction:
         update the time-control state of ``seats`` (strikes, ai_takeover, bank, votes),
         delete the timers ``delete_timers`` (a missing id is no error) and insert
         ``add_timers``. Returns the new timers' ids, in order."""
@@ -346,6 +358,7 @@ class RatedResult:
     voided: bool = False
     voided_by: int | None = None
     recorded_at: float = 0.0
+    final_hash: str | None = None  # the game's final hash when it was recorded (0009)
 
 
 @dataclass
@@ -491,13 +504,13 @@ class LeagueStore(Protocol):
 
 #: Why a game is damaged (``DamageRecord.reason``; the catalogs word each one).
 DAMAGE_REASONS = ("bad_json", "bad_action", "missing_row", "bad_setup", "bad_record",
-                  "bad_seat", "other_version")
+                  "bad_seat", "other_version", "bad_chain")
 
 @dataclass
 class DamageRecord:
     """A game whose stored record cannot be rebuilt: kept in storage with its status, marked
     here until it is repaired. ``reason``: ``bad_json``, ``bad_action``, ``missing_row``,
-    ``bad_setup``, ``bad_record``, ``other_version``; ``seq``: the first bad action's log
+    ``bad_setup``, ``bad_record``, ``other_version``, ``bad_chain``; ``seq``: the first bad action's log
     index (None: not an action); ``told``: the front end was told (once)."""
 
     game_id: int
@@ -520,6 +533,7 @@ class RawAction:
     decision_id: str | None
     submitted_by: str
     at: float
+    hash: str | None = None  # as stored (the hash chain's link)
 
 
 @dataclass
@@ -531,6 +545,7 @@ class Salvage:
     record: GameRecord
     actions: list[RawAction]
     bad_fields: list[str] = field(default_factory=list)
+    head: str | None = None  # the hash chain's head as stored (``games.log_hash``)
 
 
 
@@ -553,8 +568,9 @@ class DamageStore(Protocol):
     async def truncate_actions(self, game_id: int, keep: int, at: float,
                                status: str | None = None) -> int:
         """Repair: in ONE transaction copy the action rows with ``seq >= keep`` into
-        ``actions_backup`` (with ``at`` as their ``repaired_at``), delete them, clear the
-        game's damage mark and set ``status`` if given. Returns how many rows were removed."""
+        ``actions_backup`` (with ``at`` as their ``repaired_at``), delete them, set the hash
+        chain's head to the last row kept, clear the game's damage mark and set ``status``
+        if given. Returns how many rows were removed."""
 
 
 # ---------------------------------------------------------------------- the whole store

@@ -272,7 +272,7 @@ async def copy_protocol(snap: Snapshot, dst: Store) -> None:
     for r in snap.dicts("rated_results"):
         calls.append(_call(record, RatedResult(
             r["game_id"], r["guild_id"], float(r["finished_at"]), json.loads(r["ranks"]),
-            bool(r["voided"]), r["voided_by"], float(r["recorded_at"]))))
+            bool(r["voided"]), r["voided_by"], float(r["recorded_at"]), r["final_hash"])))
     await _run_all(calls)
 
 

@@ -70,6 +70,7 @@ from .base import (
     StorageError,
     StorageUnavailable,
 )
+from .chain_fill import fill_chains
 from .dialect import Body, Dialect, Param, Row, T, numbered_placeholders
 from .schema import load_migrations
 from .store import SqlStore
@@ -256,6 +257,7 @@ class PostgresStore(SqlStore):
         self._outbox = asyncio.Queue()
         self._sender = asyncio.create_task(self._send_notices(), name="hadara NOTIFY")
         self._watcher = asyncio.create_task(self._watch_listener(), name="hadara LISTEN")
+        await fill_chains(self)  # the Python step of migration 0009 (resumable)
 
     async def close(self) -> None:
         if self._pool is None:

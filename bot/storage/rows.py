@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from . import chain
 from .base import (
     JSON,
     STATUSES,
@@ -82,8 +83,21 @@ def seat_state(game_id: int, seats: Sequence[SeatRecord]) -> list[SeatState]:
 
 
 def action_values(game_id: int, rows: Sequence[ActionRecord]) -> list[tuple[Param, ...]]:
-    return [(game_id, r.seq, r.seat, dumps(r.action), r.decision_id, r.submitted_by, r.at)
-            for r in rows]
+    """``(game_id, seq, seat, action, decision_id, submitted_by, at)`` of each row (the
+    store appends its hash)."""
+    return [(game_id, r.seq, r.seat, dumps(r.action), r.decision_id, r.submitted_by,
+             float(r.at)) for r in rows]
+
+
+def entry(seq: int, seat: int, action: Any, decision_id: str | None, submitted_by: str,
+          at: float, hash: str | None = None) -> chain.Entry:
+    """A row's hashed fields (``action`` decoded)."""
+    return chain.Entry(seq, seat, decision_id, submitted_by, at, action, hash)
+
+
+def record_root(record: GameRecord) -> str:
+    return chain.root(record.id, record.setup, record.seed, record.content_version,
+                      record.rules_version)
 
 
 def timer_values(timers: Sequence[TimerRecord]) -> list[tuple[Param, ...]]:
@@ -119,17 +133,31 @@ def decode_record(row: Row, seat_rows: Iterable[Row]) -> GameRecord:
 
 
 def decode_actions(game_id: int, rows: Iterable[Row]) -> list[ActionRecord]:
-    """Action rows ``(seq, seat, action text, decision_id, submitted_by, at)`` as records;
-    :class:`DamagedRecord` ``bad_json`` naming the first row whose action is not JSON."""
+    """Action rows ``(seq, seat, action text, decision_id, submitted_by, at, hash)`` as
+    records; :class:`DamagedRecord` ``bad_json`` naming the first row whose action is not
+    JSON."""
     out = []
-    for seq, seat, action, decision_id, submitted_by, at in rows:
+    for seq, seat, action, decision_id, submitted_by, at, link in rows:
         try:
             value = json.loads(action)
         except (ValueError, TypeError) as exc:
             raise DamagedRecord(game_id, "bad_json", f"action {seq} is not JSON: {exc}",
                                 seq) from exc
-        out.append(ActionRecord(seq, seat, value, decision_id, submitted_by, at))
+        out.append(ActionRecord(seq, seat, value, decision_id, submitted_by, at, link))
     return out
+
+
+def check_chain(record: GameRecord, actions: Sequence[ActionRecord],
+                head: str | None) -> None:
+    """:class:`DamagedRecord` ``bad_chain`` when a log numbered 0..n-1 does not match its
+    hash chain (a log with a gap is the service's ``missing_row``)."""
+    if any(a.seq != i for i, a in enumerate(actions)):
+        return
+    broken = chain.check(record_root(record), [
+        entry(a.seq, a.seat, a.action, a.decision_id, a.submitted_by, a.at, a.hash)
+        for a in actions], head)
+    if broken is not None:
+        raise DamagedRecord(record.id, "bad_chain", broken.detail, broken.seq)
 
 
 def _loads(text: Any, default: Any, name: str, bad: list[str]) -> Any:
@@ -143,7 +171,7 @@ def _loads(text: Any, default: Any, name: str, bad: list[str]) -> Any:
 
 
 def salvage(game: Row, seat_rows: Iterable[Row],
-            action_rows: Iterable[Row]) -> Salvage:
+            action_rows: Iterable[Row], head: str | None = None) -> Salvage:
     """A damaged game's rows decoded as far as they go: JSON that does not decode becomes its
     default and is named in ``bad_fields``."""
     bad: list[str] = []
@@ -166,11 +194,11 @@ def salvage(game: Row, seat_rows: Iterable[Row],
         discord=discord if isinstance(discord, dict) else {}, created_at=game[10],
         updated_at=game[11], seats=seats)
     actions = []
-    for seq, seat, action, decision_id, submitted_by, at in action_rows:
+    for seq, seat, action, decision_id, submitted_by, at, link in action_rows:
         value = _loads(action, None, f"actions[{seq}]", [])
         actions.append(RawAction(seq, seat, value, action if value is None else None,
-                                 decision_id, submitted_by, at))
-    return Salvage(record, actions, bad)
+                                 decision_id, submitted_by, at, link))
+    return Salvage(record, actions, bad, head)
 
 
 def decode_damage(row: Row) -> DamageRecord:
@@ -179,9 +207,9 @@ def decode_damage(row: Row) -> DamageRecord:
 
 
 def decode_result(row: Row) -> RatedResult:
-    game_id, guild_id, finished_at, ranks, voided, voided_by, recorded_at = row
+    game_id, guild_id, finished_at, ranks, voided, voided_by, recorded_at, final_hash = row
     return RatedResult(game_id, guild_id, finished_at, json.loads(ranks), bool(voided),
-                       voided_by, recorded_at)
+                       voided_by, recorded_at, final_hash)
 
 
 def is_rated(options: str) -> bool:

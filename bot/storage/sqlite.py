@@ -55,6 +55,7 @@ from .base import (
     StorageError,
     StorageUnavailable,
 )
+from .chain_fill import fill_chains
 from .dialect import Body, Dialect, Param, Row, T
 from .schema import load_migrations
 from .store import SqlStore
@@ -257,6 +258,7 @@ class SqliteStore(SqlStore):
             self._lock_file()
         self._gone = None
         self._db = db
+        await fill_chains(self)  # the Python step of migration 0009 (resumable)
 
     async def _identity(self, db: aiosqlite.Connection, known: str | None) -> str:
         """The database's identity (created with it); refuses one the marker does not name."""
@@ -412,13 +414,15 @@ class SqliteStore(SqlStore):
 
     async def _drain(self) -> None:
         try:
-            async with self._db_lock:
-                while self._pending:
+            while self._pending:
+                # the connection's lock is taken per batch: a read waiting for it (FIFO)
+                # goes between two batches instead of waiting while writes keep coming
+                async with self._db_lock:
                     batch, self._pending = self._pending, []
                     await self._run_batch(batch)
-                    # let the callers of this batch go on (acknowledge) before the next
-                    # batch starts: what was acknowledged is always older than what runs
-                    await asyncio.sleep(0)
+                # let the callers of this batch go on (acknowledge) before the next
+                # batch starts: what was acknowledged is always older than what runs
+                await asyncio.sleep(0)
         finally:
             self._leading = False
             for _, f in self._pending:  # only if the drain itself was cancelled

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.messages import has, t
-from bot.storage.base import JSONObject
+from bot.storage.base import FINISHED, JSONObject
 from cogs.commands import ADMIN, GameArg
 from cogs.edge.channels import check_table_permissions
 from cogs.edge.client import HadaraBot, Interaction
@@ -72,7 +72,8 @@ def repair_text(preview: JSONObject) -> str:
     lines = [t("admin.repair.title", id=gid,
                reason=t(key) if reason and has(key) else t("storage.damage.reason.bad_record"))]
     if not preview.get("repairable"):
-        lines.append(t("admin.repair.cannot"))
+        kept = reason == "bad_chain" and preview.get("status") == FINISHED
+        lines.append(t("admin.repair.cannot.result" if kept else "admin.repair.cannot"))
         return "\n".join(lines)
     names = {s["seat"]: s["name"] for s in preview.get("seats") or []
              if isinstance(s, dict) and "seat" in s}

@@ -480,7 +480,11 @@ async def game_export(interaction: Interaction, game: GameArg) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await bot.service.export_record(game)
     data = json.dumps(record, indent=1, sort_keys=True).encode()
-    await interaction.followup.send(t("game.export.done", id=game), ephemeral=True,
+    text = t("game.export.done", id=game)
+    final = (record.get("chain") or {}).get("final_hash")
+    if final is not None:
+        text += "\n" + t("game.export.hash", hash=final, id=game)
+    await interaction.followup.send(text, ephemeral=True,
                                     file=discord.File(io.BytesIO(data), f"game-{game}.json"))
 
 

@@ -465,6 +465,9 @@ class Table(Feature):
         names = seat_names(record)
         winners = next((u.winners for u in batch.updates if u.over and u.winners), None) or []
         text = t("table.over", id=gid, winners=", ".join(names.get(s, "?") for s in winners))
+        final = next((u.final_hash for u in batch.updates if u.over and u.final_hash), None)
+        if final is not None:  # the proof anyone can compare with an export (docs/security.md)
+            text += "\n" + t("table.over.hash", hash=final)
         # each picture in its own embed: stacked at full width (attachments side by side
         # would share it); the recap (an animated GIF of the boards at each epoch's end) is
         # optional: if it fails, the scores are posted without it

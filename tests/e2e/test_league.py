@@ -130,7 +130,7 @@ async def test_league_season(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         attachment = answer(record).attachments[0]
         assert attachment.filename == f"game-{all_games[0]}.json"
         data = json.loads(await attachment.read())
-        assert data["format"] == "hadara-game-record/1" and data["final"]["scores"]
+        assert data["format"] == "hadara-game-record/2" and data["final"]["scores"]
 
         review = await alice.slash(w.channel, "hadara-replay review")
         assert review.ephemeral and "being prepared" in review.response.content

@@ -43,12 +43,12 @@ class DamageTables(SqlCore):
 
     async def salvage_game(self, game_id: int) -> Salvage | None:
         async def read(tx: Tx) -> Salvage | None:
-            game = await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
-                                     (game_id,))
+            game = await tx.fetchone(f"SELECT {GAME_COLUMNS}, log_hash FROM games"
+                                     " WHERE id = ?", (game_id,))
             if game is None:
                 return None
             return salvage(game, await tx.fetchall(SELECT_SEATS, (game_id,)),
-                           await tx.fetchall(SELECT_ACTIONS, (game_id,)))
+                           await tx.fetchall(SELECT_ACTIONS, (game_id,)), game[12])
 
         return await self._run(read, snapshot=True)
 
@@ -66,11 +66,15 @@ class DamageTables(SqlCore):
                 raise StorageError(f"no game {game_id}")
             await tx.execute(
                 "INSERT INTO actions_backup (game_id, seq, seat, action, decision_id,"
-                " submitted_by, at, repaired_at) SELECT game_id, seq, seat, action,"
-                " decision_id, submitted_by, at, ? FROM actions WHERE game_id = ?"
+                " submitted_by, at, repaired_at, hash) SELECT game_id, seq, seat, action,"
+                " decision_id, submitted_by, at, ?, hash FROM actions WHERE game_id = ?"
                 " AND seq >= ?", (at, game_id, keep))
             done = await tx.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?",
                                     (game_id, keep))
+            # the head names the last row kept (whose chain the repair's diagnosis verified)
+            await tx.execute("UPDATE games SET log_hash = (SELECT hash FROM actions"
+                             " WHERE game_id = ? AND seq = ?) WHERE id = ?",
+                             (game_id, keep - 1, game_id))
             await tx.execute("DELETE FROM damaged WHERE game_id = ?", (game_id,))
             return row[0], done
 

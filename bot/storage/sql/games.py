@@ -18,15 +18,19 @@ from ..base import (
     StoredGame,
     TimerRecord,
 )
-from ..dialect import Row, Tx
+from ..chain import hashes
+from ..dialect import Param, Row, Tx
 from ..rows import (
     action_values,
+    check_chain,
     check_statuses,
     decode_actions,
     decode_record,
     dumps,
+    entry,
     game_values,
     marks,
+    record_root,
     seat_state,
     seat_values,
     timer_values,
@@ -38,7 +42,7 @@ from .timers import change_timers_in
 GAME_COLUMNS = ("id, status, variant, options, setup, seed, content_version, rules_version,"
                 " host_user_id, discord, created_at, updated_at")
 SEAT_COLUMNS = "seat, name, user_id, ai_level, conceded, strikes, ai_takeover, bank, votes, plan"
-ACTION_COLUMNS = "seq, seat, action, decision_id, submitted_by, at"
+ACTION_COLUMNS = "seq, seat, action, decision_id, submitted_by, at, hash"
 INSERT_SEAT = (f"INSERT INTO seats (game_id, {SEAT_COLUMNS})"
                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 SELECT_SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
@@ -97,7 +101,7 @@ class GameTables(SqlCore):
         """The game, or None; :class:`DamagedRecord` when its rows cannot be decoded."""
 
         async def read(tx: Tx) -> tuple[Row, list[Row], list[Row]] | None:
-            row = await tx.fetchone(f"SELECT {GAME_COLUMNS}, {{revision}} FROM games"
+            row = await tx.fetchone(f"SELECT {GAME_COLUMNS}, {{revision}}, log_hash FROM games"
                                     " WHERE id = ?", (game_id,))
             if row is None:
                 return None
@@ -122,8 +126,17 @@ class GameTables(SqlCore):
             raise DamagedRecord(game_id, "bad_record", f"its record does not decode: {exc}"
                                 ) from exc
         actions = decode_actions(game_id, action_rows)
+        head = row[13]
+        check_chain(record, actions, head)
         self._saw(game_id, revision)  # no await from the check above to the caller
-        return StoredGame(record, actions)
+        return StoredGame(record, actions, head)
+
+    async def chain_head(self, game_id: int) -> str | None:
+        async def read(tx: Tx) -> Any:
+            return await tx.fetchval("SELECT log_hash FROM games WHERE id = ?", (game_id,))
+
+        head = await self._run(read)
+        return None if head is None else str(head)
 
     async def game_ids(self, statuses: tuple[str, ...] = (ACTIVE,)) -> list[int]:
         check_statuses(statuses)
@@ -160,7 +173,8 @@ class GameTables(SqlCore):
         if status is not None:
             check_statuses([status])
         # serialise before the transaction: a row that is not JSON fails here, nothing written
-        values = action_values(game_id, rows)
+        ordered = sorted(rows, key=lambda r: r.seq)
+        values = action_values(game_id, ordered)
         changed = seat_state(game_id, seats or ())
         added = timer_values(add_timers)
         deleted = [(i,) for i in delete_timers]
@@ -173,26 +187,12 @@ class GameTables(SqlCore):
             # processes
             row = await tx.fetchone(
                 "UPDATE games SET updated_at = {greatest}(updated_at, ?),"
-                " status = COALESCE(?, status){bump} WHERE id = ? RETURNING {revision}",
-                (updated_at, status, game_id))
+                " status = COALESCE(?, status){bump} WHERE id = ?"
+                " RETURNING {revision}, log_hash", (updated_at, status, game_id))
             if row is None:
                 raise StorageError(f"no game {game_id}")
             if values:
-                await tx.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, decision_id,"
-                    " submitted_by, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (game_id, seq) DO UPDATE SET seat = excluded.seat,"
-                    " action = excluded.action, decision_id = excluded.decision_id,"
-                    " submitted_by = excluded.submitted_by, at = excluded.at", values)
-                # the log stays 0..n-1 without gaps (StoredGame promises it)
-                counted = await tx.fetchone(
-                    "SELECT count(*), max(seq) FROM actions WHERE game_id = ?", (game_id,))
-                assert counted is not None
-                count, top = counted
-                if top != count - 1:
-                    raise StorageError(f"game {game_id}: writing seqs "
-                                       f"{sorted(r.seq for r in rows)} would leave a gap in "
-                                       f"its action log ({count} rows up to seq {top})")
+                await _write_chained(tx, game_id, ordered, values, row[1])
             for state in changed:
                 if await tx.execute("UPDATE seats SET strikes = ?, ai_takeover = ?, bank = ?,"
                                     " votes = ?, plan = ? WHERE game_id = ? AND seat = ?",
@@ -206,6 +206,33 @@ class GameTables(SqlCore):
             self._timers_changed()
         return ids
 
+
+    # ------------------------------------------------------------------ chains (0009)
+    async def unchained_games(self) -> list[int]:
+        """The games with an action that has no hash yet (stored before migration 0009)."""
+        async def read(tx: Tx) -> list[Row]:
+            return await tx.fetchall("SELECT DISTINCT game_id FROM actions WHERE hash IS NULL"
+                                     " ORDER BY game_id")
+
+        return [row[0] for row in await self._run(read)]
+
+    async def chain_game(self, game_id: int) -> str | None:
+        """Compute a game's hash chain over its rows as they are, and its head, in one
+        transaction (the step after migration 0009, ``bot.storage.chain_fill``); the head."""
+        async def write(tx: Tx) -> tuple[int | None, str | None]:
+            row = await tx.fetchone("UPDATE games SET updated_at = updated_at{bump}"
+                                    " WHERE id = ? RETURNING {revision}", (game_id,))
+            if row is None:
+                raise StorageError(f"no game {game_id}")
+            top = await tx.fetchval("SELECT max(seq) FROM actions WHERE game_id = ?",
+                                    (game_id,))
+            head = None if top is None else await _rechain(tx, game_id, 0, None)
+            await tx.execute("UPDATE games SET log_hash = ? WHERE id = ?", (head, game_id))
+            return row[0], head
+
+        revision, head = await self._run(write, write=True)
+        self._wrote(game_id, revision)
+        return head
 
     # ------------------------------------------------------------------ the seats' messages
     async def set_seat_message(self, game_id: int, seat: int, kind: str,
@@ -263,3 +290,94 @@ class GameTables(SqlCore):
         files: dict[str, str] = json.loads(text)
         return files
 
+
+
+# ---------------------------------------------------------------------- the hash chain
+
+_UPSERT_ACTION = (
+    "INSERT INTO actions (game_id, seq, seat, action, decision_id, submitted_by, at, hash)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET"
+    " seat = excluded.seat, action = excluded.action, decision_id = excluded.decision_id,"
+    " submitted_by = excluded.submitted_by, at = excluded.at, hash = excluded.hash")
+
+
+async def _write_chained(tx: Tx, game_id: int, rows: Sequence[ActionRecord],
+                         values: list[tuple[Param, ...]], head: str | None) -> None:
+    """Upsert action rows (``values``: ``action_values(rows)``, in seq order) with their
+    links in the game's hash chain, and move its ``head`` (as the game's row held it),
+    inside the caller's transaction (after the game's row was updated: in PostgreSQL its
+    lock orders the writes of one game). Rows appended after the last are chained from the
+    head; an overwritten row (a changed simultaneous pick) and every row after it are
+    chained again."""
+    first, last = rows[0].seq, rows[-1].seq
+    counted = await tx.fetchone("SELECT count(*), max(seq) FROM actions WHERE game_id = ?",
+                                (game_id,))
+    assert counted is not None
+    count, top = counted
+    top = -1 if top is None else top
+    # the log stays 0..n-1 without gaps (StoredGame promises it)
+    if top != count - 1 or first > count or any(
+            r.seq != first + i for i, r in enumerate(rows)):
+        raise StorageError(f"game {game_id}: writing seqs {[r.seq for r in rows]} would "
+                           f"leave a gap in its action log ({count} rows up to seq {top})")
+    if first == count and (head is not None or count == 0):
+        prev = head if head is not None else await _link_before(tx, game_id, 0)
+    else:  # an overwrite (or a log not chained yet): from the row before
+        prev = await _link_before(tx, game_id, first)
+    links = hashes(prev, [entry(r.seq, r.seat, r.action, r.decision_id, r.submitted_by, r.at)
+                          for r in rows])
+    await tx.executemany(_UPSERT_ACTION, [(*v, h) for v, h in zip(values, links, strict=True)])
+    new_head = links[-1]
+    if last < top:  # rows after the ones written: the chain from ``first`` on, again
+        new_head = await _rechain(tx, game_id, first, prev)
+    await tx.execute("UPDATE games SET log_hash = ? WHERE id = ?", (new_head, game_id))
+
+
+async def _link_before(tx: Tx, game_id: int, seq: int) -> str:
+    """The hash ``seq``'s link starts from: the root (the game's setup, seed and versions)
+    for the first action, else the stored hash of the action before."""
+    if seq > 0:
+        got = await tx.fetchval("SELECT hash FROM actions WHERE game_id = ? AND seq = ?",
+                                (game_id, seq - 1))
+        if got is not None:
+            return str(got)
+        # an unchained row (the chain step after migration 0009 not run yet): chained from
+        # the root below, with every row before it
+        return await _rechain(tx, game_id, 0, None, upto=seq)
+    row = await tx.fetchone("SELECT id, setup, seed, content_version, rules_version"
+                            " FROM games WHERE id = ?", (game_id,))
+    assert row is not None
+    return _root_of(row)
+
+
+def _root_of(row: Row) -> str:
+    """The root of a game row ``(id, setup text, seed, content_version, rules_version)``."""
+    setup = None if row[1] is None else json.loads(row[1])
+    return record_root(GameRecord(id=row[0], status="", variant="", options={}, created_at=0,
+                                  updated_at=0, setup=setup, seed=row[2],
+                                  content_version=row[3], rules_version=row[4]))
+
+
+async def _rechain(tx: Tx, game_id: int, first: int, prev: str | None, *,
+                   upto: int | None = None) -> str:
+    """Chain the stored rows from ``first`` (before ``upto``) again, from ``prev`` (None:
+    the root); rows whose hash changes are updated. Returns the last hash."""
+    if prev is None:
+        prev = await _link_before(tx, game_id, first)
+    bound = "" if upto is None else " AND seq < ?"
+    params: tuple[Param, ...] = (game_id, first) if upto is None else (game_id, first, upto)
+    stored = await tx.fetchall(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ?"
+                               f" AND seq >= ?{bound} ORDER BY seq", params)
+    changed = []
+    for seq, seat, action, decision_id, submitted_by, at, old in stored:
+        try:
+            value = json.loads(action)
+        except (ValueError, TypeError):  # damaged (bad_json, found on load): its text
+            value = action
+        prev = entry(seq, seat, value, decision_id, submitted_by, at).link(prev)
+        if old != prev:
+            changed.append((prev, game_id, seq))
+    if changed:
+        await tx.executemany("UPDATE actions SET hash = ? WHERE game_id = ? AND seq = ?",
+                             changed)
+    return prev

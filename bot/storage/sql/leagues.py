@@ -22,8 +22,8 @@ from ..dialect import Param, Row, Tx
 from ..rows import decode_result, dumps, is_rated, rating_values, where
 from .core import SqlCore
 
-_SELECT_RESULT = ("SELECT game_id, guild_id, finished_at, ranks, voided, voided_by, recorded_at"
-                  " FROM rated_results")
+_SELECT_RESULT = ("SELECT game_id, guild_id, finished_at, ranks, voided, voided_by, recorded_at,"
+                  " final_hash FROM rated_results")
 _UPSERT_RATING = (
     "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, updated_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
@@ -46,13 +46,13 @@ class LeagueTables(SqlCore):
                             *, replace_all: bool = False) -> bool:
         row = (result.game_id, result.guild_id, float(result.finished_at), dumps(result.ranks),
                bool(result.voided), result.voided_by,
-               float(result.recorded_at or self.clock()))
+               float(result.recorded_at or self.clock()), result.final_hash)
         values = rating_values(ratings)
 
         async def write(tx: Tx) -> bool:
             if await tx.execute(
                     "INSERT INTO rated_results (game_id, guild_id, finished_at, ranks, voided,"
-                    " voided_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " voided_by, recorded_at, final_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                     " ON CONFLICT (game_id) DO NOTHING", row) != 1:
                 return False
             if replace_all:

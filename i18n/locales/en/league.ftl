@@ -112,6 +112,7 @@ league-error-which = This server has several leagues: name one ({ $names }).
 league-error-unknown = There is no league named { $name } on this server.
 league-error-bad_points = Points are numbers separated by commas, best place first, e.g. 4,2,1,0.
 game-export-done = The record of game #{ $id }.
+game-export-hash = Final hash `{ $hash }`: `python -m bot verify game-{ $id }.json` recomputes it from this file.
 game-export-not_started = Game #{ $id } never started: there is nothing to export.
 admin-void-done = The result of game #{ $id } is void; ratings were recomputed.
 admin-void-restored = The result of game #{ $id } counts again; ratings were recomputed.

@@ -22,6 +22,7 @@ storage-damage-reason-bad_setup = its setup is missing or broken
 storage-damage-reason-bad_record = its record cannot be read
 storage-damage-reason-bad_seat = its seats do not match its players
 storage-damage-reason-other_version = it was stored with rules or cards this bot does not have
+storage-damage-reason-bad_chain = its stored moves no longer match their hash chain: one was changed, removed or swapped after it was stored
 # $reason: one of the reasons above
 storage-damaged-notice = Game #{ $game_id } cannot go on: { $reason }. The server's managers have been told; they can repair it up to its last valid move.
 storage-repaired-notice = Game #{ $game_id } was repaired and goes on: { $dropped ->
@@ -35,6 +36,7 @@ cmd-admin-repair = Repair a damaged game up to its last valid move (Manage Serve
 admin-repair-healthy = Game #{ $id } is not damaged: nothing to repair.
 admin-repair-title = **Game #{ $id } is damaged:** { $reason }.
 admin-repair-cannot = Cutting its moves back cannot mend it; restore a backup (docs/deploy.md).
+admin-repair-cannot-result = A finished rated game is never cut back: its result stays as recorded. If it cannot be trusted, void it with `/hadara-admin void` (the ratings are recomputed without it).
 admin-repair-seat = { $name } ({ $count ->
     [one] 1 move
    *[other] { $count } moves

@@ -20,6 +20,8 @@ table-kind-feeding = feed your people
 table-kind-medals = buy medals (or finish)
 table-conceded = { $name } conceded; an AI plays their seat to the end.
 table-over = **Game #{ $id } is over.** Winner: { $winners }. Scores below; a rematch is one click away.
+# the head of the game's hash chain, in full (docs/security.md): anyone can compare it with an export
+table-over-hash = -# Final hash `{ $hash }`: the seal of this game's record (`python -m bot verify` recomputes it).
 table-abandoned = Game #{ $id } was abandoned.
 table-abandoned_lobby = Table #{ $id } was cancelled.
 table-error-no_thread = Game #{ $id } has no thread I can reach.

@@ -118,6 +118,7 @@ league-error-which = Ce serveur a plusieurs ligues : précisez laquelle ({ $name
 league-error-unknown = Il n’y a pas de ligue nommée { $name } sur ce serveur.
 league-error-bad_points = Les points sont des nombres séparés par des virgules, meilleure place d’abord, ex. 4,2,1,0.
 game-export-done = L’historique de la partie #{ $id }.
+game-export-hash = Empreinte finale `{ $hash }` : `python -m bot verify game-{ $id }.json` la recalcule depuis ce fichier.
 game-export-not_started = La partie #{ $id } n’a jamais commencé : il n’y a rien à exporter.
 admin-void-done = Le résultat de la partie #{ $id } est annulé ; les cotes ont été recalculées.
 admin-void-restored = Le résultat de la partie #{ $id } compte de nouveau ; les cotes ont été recalculées.

@@ -22,6 +22,7 @@ storage-damage-reason-bad_setup = sa mise en place manque ou est abîmée
 storage-damage-reason-bad_record = son enregistrement est illisible
 storage-damage-reason-bad_seat = ses places ne correspondent pas à ses joueurs
 storage-damage-reason-other_version = elle a été enregistrée avec des règles ou des cartes que ce bot n'a pas
+storage-damage-reason-bad_chain = ses coups enregistrés ne correspondent plus à leur chaîne d'empreintes : l'un d'eux a été modifié, retiré ou interverti après coup
 # $reason : l'une des raisons ci-dessus
 storage-damaged-notice = La partie #{ $game_id } ne peut pas continuer : { $reason }. Les gestionnaires du serveur ont été prévenus ; ils peuvent la réparer jusqu'à son dernier coup valide.
 storage-repaired-notice = La partie #{ $game_id } a été réparée et continue : { $dropped ->
@@ -35,6 +36,7 @@ cmd-admin-repair = Réparer une partie endommagée jusqu'à son dernier coup val
 admin-repair-healthy = La partie #{ $id } n'est pas endommagée : rien à réparer.
 admin-repair-title = **La partie #{ $id } est endommagée :** { $reason }.
 admin-repair-cannot = Retirer ses derniers coups ne suffit pas ; restaurez une sauvegarde (docs/deploy.md).
+admin-repair-cannot-result = Une partie classée terminée n'est jamais raccourcie : son résultat reste tel qu'enregistré. S'il n'est plus fiable, annulez-le avec `/hadara-admin void` (les classements sont recalculés sans lui).
 admin-repair-seat = { $name } ({ $count ->
     [one] 1 coup
    *[other] { $count } coups

@@ -20,6 +20,7 @@ table-kind-feeding = nourrir votre peuple
 table-kind-medals = acheter des sceaux (ou terminer)
 table-conceded = { $name } a déclaré forfait ; une IA joue sa place jusqu'au bout.
 table-over = **La partie #{ $id } est terminée.** Victoire : { $winners }. Les scores sont ci-dessous ; une revanche est à un clic.
+table-over-hash = -# Empreinte finale `{ $hash }` : le sceau de l'historique de cette partie (`python -m bot verify` la recalcule).
 table-abandoned = La partie #{ $id } a été abandonnée.
 table-abandoned_lobby = La table #{ $id } a été annulée.
 table-error-no_thread = La partie #{ $id } n'a aucun fil que je puisse atteindre.

@@ -76,6 +76,7 @@ league-error-which = このサーバーには複数のリーグがあります�
 league-error-unknown = このサーバーに「{ $name }」というリーグはありません。
 league-error-bad_points = ポイントはカンマ区切りの数字で、1位から順に指定してください。例：4,2,1,0
 game-export-done = ゲーム #{ $id } の記録です。
+game-export-hash = 最終ハッシュ `{ $hash }`：`python -m bot verify game-{ $id }.json` でこのファイルから再計算できます。
 game-export-not_started = ゲーム #{ $id } は開始されなかったため、出力するものがありません。
 admin-void-done = ゲーム #{ $id } の結果を無効にし、レーティングを再計算しました。
 admin-void-restored = ゲーム #{ $id } の結果を再び有効にし、レーティングを再計算しました。

@@ -21,6 +21,7 @@ storage-damage-reason-bad_setup = 初期配置が欠けているか壊れてい�
 storage-damage-reason-bad_record = 記録が読み取れません
 storage-damage-reason-bad_seat = 席がプレイヤーと一致しません
 storage-damage-reason-other_version = このボットにないルールまたはカードで保存されています
+storage-damage-reason-bad_chain = 保存された手がハッシュチェーンと一致しません：保存後に手が変更・削除・入れ替えされています
 # $reason：上の理由のいずれか
 storage-damaged-notice = ゲーム #{ $game_id } は続けられません：{ $reason }。サーバーの管理者に通知しました。管理者は最後の有効な手まで修復できます。
 storage-repaired-notice = ゲーム #{ $game_id } は修復され、続きから再開します：{ $dropped ->
@@ -33,6 +34,7 @@ cmd-admin-repair = 壊れたゲームを最後の有効な手まで修復しま�
 admin-repair-healthy = ゲーム #{ $id } は壊れていません。修復するものはありません。
 admin-repair-title = **ゲーム #{ $id } は壊れています：**{ $reason }。
 admin-repair-cannot = 手を取り除いても直せません。バックアップから復元してください（docs/deploy.md）。
+admin-repair-cannot-result = 終了したレーティング対象ゲームは手を取り除きません。結果は記録どおり残ります。信頼できない場合は `/hadara-admin void` で無効にしてください（レーティングはそれを除いて再計算されます）。
 admin-repair-seat = { $name }（{ $count }手）
 admin-repair-plan = 修復すると全{ $total }手のうち最初の{ $keep }手を残し、最後の{ $dropped }手を取り除きます（{ $who }）。取り除いた手はバックアップ表に保存され、プレイヤーに知らされます。**修復**を押してください。
 admin-repair-button = 修復

@@ -20,6 +20,7 @@ table-kind-feeding = 食料供給を行う
 table-kind-medals = メダルを購入する（または終了）
 table-conceded = { $name } が投了しました。最後までAIがその席をプレイします。
 table-over = **ゲーム #{ $id } は終了しました。** 勝者：{ $winners }。得点は下のとおりです。再戦はワンクリックで始められます。
+table-over-hash = -# 最終ハッシュ `{ $hash }`：このゲームの記録の封印です（`python -m bot verify` で再計算できます）。
 table-abandoned = ゲーム #{ $id } は中止されました。
 table-abandoned_lobby = 卓 #{ $id } はキャンセルされました。
 table-error-no_thread = ゲーム #{ $id } には、アクセスできるスレッドがありません。

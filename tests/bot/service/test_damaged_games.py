@@ -1,5 +1,6 @@
 """Damaged games (docs/service.md, "Damaged games"), on every backend: a game whose stored
-rows do not rebuild — an unknown card in a stored action, an action that is not JSON, a
+rows do not rebuild (planted behind a hash chain recomputed to match, so the replay and the
+row checks find it: tests/bot/service/test_hash_chain.py plants changes the chain finds) — an unknown card in a stored action, an action that is not JSON, a
 deleted log row, a seat out of range, an empty setup — is quarantined: marked in the store with
 its reason, refused ``damaged`` by every call, announced once (also across a restart), while
 every other game plays on; a repair keeps its last valid action, moves the later rows into
@@ -22,6 +23,7 @@ from tests.support.storage_helpers import (
     make_env,
     move,
     play,
+    reseal,
     run_sql,
     stored,
     table,
@@ -88,6 +90,7 @@ async def test_a_damaged_game_is_quarantined_and_repaired(make_store: StoreFacto
     await env.close()
     await run_sql(make_store, "games", lite_sql if make_store.backend == SQLITE else pg_sql,
                   damaged)
+    await reseal(make_store, "games", damaged)
     rows_before = await run_sql(make_store, "games",
                                 "SELECT count(*) FROM actions WHERE game_id = "
                                 + ("?" if make_store.backend == SQLITE else "$1"), damaged)
