@@ -8,7 +8,9 @@ and ``/hadara-admin void`` answer.
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,9 @@ from .conftest import World, answer, settle, thread_messages, world
 pytest.importorskip("simcord")
 
 import discord  # noqa: E402
+
+from bot.proof import EXIT_BAD, EXIT_OK, verify_file  # noqa: E402
+from bot.service.export import check_record  # noqa: E402
 
 NAMES = ("alice", "bob", "carol", "dave", "erin")
 
@@ -49,6 +54,42 @@ async def start_round(w: World, admin: Any) -> list[int]:
         record = (await w.service.load(gid)).record
         assert record.options["rated"] and record.discord["thread"]
     return gids
+
+
+async def check_exported_hash(w: World, gid: int, text: str, data: dict[str, Any],
+                              tmp_path: Path) -> None:
+    """An exported finished game: its message shows the record's final hash (the store's
+    chain head), the chain recomputes from the file alone (``check_record``, ``python -m bot
+    verify FILE``), and one changed or two swapped actions break it."""
+    final = data["chain"]["final_hash"]
+    assert isinstance(final, str) and re.fullmatch(r"[0-9a-f]{64}", final), final
+    assert final == await w.service.store.chain_head(gid)
+    assert f"Final hash `{final}`" in text and f"game-{gid}.json" in text, text
+    verdict = check_record(data)
+    assert verdict.ok and verdict.final_hash == final, verdict
+
+    good = tmp_path / f"game-{gid}.json"
+    good.write_text(json.dumps(data, indent=1), "utf-8")
+    code, line = verify_file(good)
+    assert code == EXIT_OK and line.endswith(f"final hash {final}"), line
+
+    actions = data["save"]["actions"]
+    assert len(actions) > 4
+    changed = copy.deepcopy(data)
+    step = changed["save"]["actions"][3]
+    step["action"] = {"changed": step["action"]}
+    assert not check_record(changed).ok
+    swapped = copy.deepcopy(data)
+    moved = next(i for i in range(len(actions) - 1) if actions[i] != actions[i + 1])
+    acts = swapped["save"]["actions"]
+    acts[moved], acts[moved + 1] = acts[moved + 1], acts[moved]
+    assert not check_record(swapped).ok
+    assert check_record(data).ok  # the copies were changed, not the export
+
+    bad = tmp_path / f"game-{gid}-changed.json"
+    bad.write_text(json.dumps(changed), "utf-8")
+    code, line = verify_file(bad)
+    assert code == EXIT_BAD and "does NOT verify" in line and final not in line, line
 
 
 @pytest.mark.asyncio
@@ -131,6 +172,7 @@ async def test_league_season(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         assert attachment.filename == f"game-{all_games[0]}.json"
         data = json.loads(await attachment.read())
         assert data["format"] == "hadara-game-record/2" and data["final"]["scores"]
+        await check_exported_hash(w, all_games[0], answer(record).content, data, tmp_path)
 
         review = await alice.slash(w.channel, "hadara-replay review")
         assert review.ephemeral and "being prepared" in review.response.content

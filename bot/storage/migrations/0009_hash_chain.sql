@@ -3,7 +3,7 @@
 -- stored fields); ``games.log_hash``: the head, the last action's hash (NULL while the log is
 -- empty); the rows a repair removed keep theirs; a rated result keeps the final hash it was
 -- recorded with. The hashes of the games stored before this migration are computed by a
--- Python step right after it (``bot.storage.sql.chains``, resumable: it fills the games whose
+-- Python step right after it (``bot.storage.chain_fill``, resumable: it fills the games whose
 -- actions still have none), so the columns stay nullable.
 ALTER TABLE actions ADD COLUMN hash TEXT;
 ALTER TABLE games ADD COLUMN log_hash TEXT;
