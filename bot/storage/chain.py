@@ -26,10 +26,13 @@ from typing import Any
 FORMAT = "hadara-chain/1"
 
 
+_CANONICAL = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                              allow_nan=False)  # made once: a link is on every write's path
+
+
 def canonical(value: Any) -> str:
     """JSON with sorted keys and no spaces (``allow_nan=False``: NaN is not JSON)."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"),
-                      allow_nan=False)
+    return _CANONICAL.encode(value)
 
 
 def _sha(text: str) -> str:

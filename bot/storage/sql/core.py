@@ -30,6 +30,10 @@ class SqlCore:
         self.faults: FaultEpisodes  # the backend's, naming its database
         self._game_locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._revisions: dict[int, int] = {}  # game id -> the revision this process saw last
+        #: game id -> (log length, chain head) as this process last wrote or loaded it: an
+        #: append is chained from it before its transaction, the head compared in the game's
+        #: UPDATE (another process's write, or any change, sends it the slow way)
+        self._tips: dict[int, tuple[int, str]] = {}
         self._listeners: list[Callable[[int, int], None]] = []
         self._timer_listeners: list[Callable[[], None]] = []
 

@@ -80,4 +80,5 @@ class DamageTables(SqlCore):
 
         revision, done = await self._run(write, write=True)
         self._wrote(game_id, revision)
+        self._tips.pop(game_id, None)  # read again at the next load
         return done

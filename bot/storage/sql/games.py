@@ -21,6 +21,7 @@ from ..base import (
 from ..chain import hashes
 from ..dialect import Param, Row, Tx
 from ..rows import (
+    SeatState,
     action_values,
     check_chain,
     check_statuses,
@@ -47,6 +48,7 @@ INSERT_SEAT = (f"INSERT INTO seats (game_id, {SEAT_COLUMNS})"
                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 SELECT_SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
 SELECT_ACTIONS = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq"
+MAX_TIPS = 10_000  # games whose log length and head a store remembers (``_tips``)
 
 
 class GameTables(SqlCore):
@@ -128,6 +130,7 @@ class GameTables(SqlCore):
         actions = decode_actions(game_id, action_rows)
         head = row[13]
         check_chain(record, actions, head)
+        self._tip(game_id, (len(actions), head))
         self._saw(game_id, revision)  # no await from the check above to the caller
         return StoredGame(record, actions, head)
 
@@ -181,30 +184,73 @@ class GameTables(SqlCore):
         updated_at = max((r.at for r in rows), default=None)
         if updated_at is None:
             updated_at = self.clock()
+        # an append to the log this process last saw: chained now, before the transaction
+        tip = self._tips.get(game_id)
+        links: list[str] = []
+        if tip is not None and ordered and all(r.seq == tip[0] + i
+                                               for i, r in enumerate(ordered)):
+            links = hashes(tip[1], [entry(r.seq, r.seat, r.action, r.decision_id,
+                                          r.submitted_by, r.at) for r in ordered])
 
-        async def write(tx: Tx) -> tuple[int | None, list[int]]:
+        async def write(tx: Tx) -> tuple[int | None, list[int], tuple[int, str] | None]:
             # first: in PostgreSQL the game's row lock orders the writes of one game across
             # processes
+            if links:
+                assert tip is not None
+                row = await tx.fetchone(
+                    "UPDATE games SET updated_at = {greatest}(updated_at, ?),"
+                    " status = COALESCE(?, status), log_hash = ?{bump}"
+                    " WHERE id = ? AND log_hash = ? RETURNING {revision}",
+                    (updated_at, status, links[-1], game_id, tip[1]))
+                if row is not None:
+                    # the head was the one chained from: a hash covers its row's seq, so
+                    # the log still ends at seq tip[0] - 1 and these rows append to it (a
+                    # row removed by hand behind an unchanged head is found on load)
+                    await tx.executemany(_UPSERT_ACTION, [
+                        (*v, h) for v, h in zip(values, links, strict=True)])
+                    return (row[0], *await self._seats_and_timers(tx, game_id, changed,
+                                                                  deleted, added),
+                            (ordered[-1].seq + 1, links[-1]))
             row = await tx.fetchone(
                 "UPDATE games SET updated_at = {greatest}(updated_at, ?),"
                 " status = COALESCE(?, status){bump} WHERE id = ?"
                 " RETURNING {revision}, log_hash", (updated_at, status, game_id))
             if row is None:
                 raise StorageError(f"no game {game_id}")
-            if values:
-                await _write_chained(tx, game_id, ordered, values, row[1])
-            for state in changed:
-                if await tx.execute("UPDATE seats SET strikes = ?, ai_takeover = ?, bank = ?,"
-                                    " votes = ?, plan = ? WHERE game_id = ? AND seat = ?",
-                                    state) != 1:
-                    raise StorageError(f"game {game_id} has no seat {state[-1]}")
-            return row[0], await change_timers_in(tx, deleted, added)
+            after = await _write_chained(tx, game_id, ordered, values, row[1]) \
+                if values else None
+            return (row[0], *await self._seats_and_timers(tx, game_id, changed, deleted,
+                                                          added), after)
 
-        revision, ids = await self._run(write, write=True)
+        revision, ids, now = await self._run(write, write=True)
         self._wrote(game_id, revision)
+        if now is not None:
+            self._tip(game_id, now)
         if added or deleted:
             self._timers_changed()
         return ids
+
+    @staticmethod
+    async def _seats_and_timers(tx: Tx, game_id: int, changed: Sequence[SeatState],
+                                deleted: list[tuple[int]], added: list[tuple[Param, ...]]
+                                ) -> tuple[list[int]]:
+        """The seats' time-control state and the timers of a write (its last statements)."""
+        for state in changed:
+            if await tx.execute("UPDATE seats SET strikes = ?, ai_takeover = ?, bank = ?,"
+                                " votes = ?, plan = ? WHERE game_id = ? AND seat = ?",
+                                state) != 1:
+                raise StorageError(f"game {game_id} has no seat {state[-1]}")
+        return (await change_timers_in(tx, deleted, added),)
+
+    def _tip(self, game_id: int, tip: tuple[int, str | None] | None) -> None:
+        """Remember (or with None or no head, forget) the game's log length and head."""
+        if tip is None or tip[1] is None:
+            self._tips.pop(game_id, None)
+            return
+        if len(self._tips) >= MAX_TIPS and game_id not in self._tips:
+            self._tips.pop(next(iter(self._tips)))  # the oldest remembered
+        self._tips[game_id] = (tip[0], tip[1])
+
 
 
     # ------------------------------------------------------------------ chains (0009)
@@ -232,6 +278,7 @@ class GameTables(SqlCore):
 
         revision, head = await self._run(write, write=True)
         self._wrote(game_id, revision)
+        self._tip(game_id, None)  # read again at the next load
         return head
 
     # ------------------------------------------------------------------ the seats' messages
@@ -302,7 +349,8 @@ _UPSERT_ACTION = (
 
 
 async def _write_chained(tx: Tx, game_id: int, rows: Sequence[ActionRecord],
-                         values: list[tuple[Param, ...]], head: str | None) -> None:
+                         values: list[tuple[Param, ...]], head: str | None
+                         ) -> tuple[int, str]:
     """Upsert action rows (``values``: ``action_values(rows)``, in seq order) with their
     links in the game's hash chain, and move its ``head`` (as the game's row held it),
     inside the caller's transaction (after the game's row was updated: in PostgreSQL its
@@ -331,6 +379,7 @@ async def _write_chained(tx: Tx, game_id: int, rows: Sequence[ActionRecord],
     if last < top:  # rows after the ones written: the chain from ``first`` on, again
         new_head = await _rechain(tx, game_id, first, prev)
     await tx.execute("UPDATE games SET log_hash = ? WHERE id = ?", (new_head, game_id))
+    return max(count, last + 1), new_head
 
 
 async def _link_before(tx: Tx, game_id: int, seq: int) -> str:
