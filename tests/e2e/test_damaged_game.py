@@ -31,8 +31,9 @@ pytest.importorskip("simcord")
 
 
 async def messages_of(w: World, gid: int) -> list[discord.Message]:
-    """The thread's messages, found from the stored record (a damaged game does not load)."""
-    stored = await w.service.store.load_game(gid)
+    """The thread's messages, found from the stored record (a damaged game does not load:
+    its rows as far as they read)."""
+    stored = await w.service.store.salvage_game(gid)
     assert stored is not None
     thread = await w.bot.fetch_channel(int(stored.record.discord["thread"]))
     assert isinstance(thread, discord.Thread)
@@ -40,7 +41,7 @@ async def messages_of(w: World, gid: int) -> list[discord.Message]:
 
 
 async def board_of(w: World, gid: int) -> discord.Message:
-    stored = await w.service.store.load_game(gid)
+    stored = await w.service.store.salvage_game(gid)
     assert stored is not None
     thread = await w.bot.fetch_channel(int(stored.record.discord["thread"]))
     assert isinstance(thread, discord.Thread)
@@ -56,7 +57,7 @@ async def test_found_told_refused_repaired(tmp_path: Path,
         stored = await w.service.store.load_game(gid)
         assert stored is not None and len(stored.actions) >= 2
         kept = len(stored.actions) - 1
-        # the last stored move is damaged while the bot is down
+        # the last stored move is changed while the bot is down: its hash no longer matches
         await w.service.close()
         await w.service.store.close()
         with sqlite3.connect(w.path) as db:
@@ -67,7 +68,7 @@ async def test_found_told_refused_repaired(tmp_path: Path,
 
         messages = await messages_of(w, gid)
         notice = translate("en", "storage.damaged.notice", game_id=gid,
-                           reason=translate("en", "storage.damage.reason.bad_action"))
+                           reason=translate("en", "storage.damage.reason.bad_chain"))
         told = [m for m in messages if notice in (m.content or "")]
         assert len(told) == 1 and f"<@{w.members['alice'].id}>" in told[0].content
 
