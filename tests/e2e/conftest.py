@@ -453,6 +453,18 @@ async def settle(w: World, gid: int, seconds: float = SETTLE_SECONDS) -> None:
     await w.service.idle(gid)
 
 
+async def concede_to_the_end(w: World, gid: int, who: str = "alice") -> None:
+    """``who`` concedes; the AI plays the game to its end and the table flushes its last
+    updates (the final scores)."""
+    await w.members[who].slash(w.channel, "hadara concede", game=gid)
+    for _ in range(20):
+        await settle(w, gid)
+        if (await w.service.load(gid)).record.status == "finished":
+            break
+    await settle(w, gid)  # the table's last flush
+    assert (await w.service.load(gid)).record.status == "finished"
+
+
 def button(message: Any, key: str) -> str:
     """The custom id of the button labelled ``key`` in whatever language the message speaks."""
     names = {translate(lang, key) for lang in LOCALES}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import config, new_game, settle, thread_messages, world
+from .conftest import concede_to_the_end, config, new_game, thread_messages, world
 
 pytest.importorskip("simcord")
 
@@ -32,13 +32,7 @@ async def test_the_final_scores_carry_the_final_hash(
         # in play: no final hash anywhere in the thread yet
         assert not any(HASH.search(m.content or "") for m in await thread_messages(w, gid))
 
-        await w.members["alice"].slash(w.channel, "hadara concede", game=gid)
-        for _ in range(20):
-            await settle(w, gid)
-            if (await w.service.load(gid)).record.status == "finished":
-                break
-        await settle(w, gid)  # the table's last flush
-        assert (await w.service.load(gid)).record.status == "finished"
+        await concede_to_the_end(w, gid)
 
         messages = await thread_messages(w, gid)
         final = messages[-1]

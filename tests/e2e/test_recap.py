@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from .conftest import World, components, new_game, settle, thread_messages, world
+from .conftest import World, components, concede_to_the_end, new_game, thread_messages, world
 
 pytest.importorskip("simcord")
 
@@ -24,13 +24,7 @@ pytest.importorskip("simcord")
 async def finish(w: World) -> tuple[int, Any]:
     """A two-seat game that alice concedes at once, played to the end; its final message."""
     gid, _ = await new_game(w, "alice", seats=2, ai=1)
-    await w.members["alice"].slash(w.channel, "hadara concede", game=gid)
-    for _ in range(20):
-        await settle(w, gid)
-        if (await w.service.load(gid)).record.status == "finished":
-            break
-    await settle(w, gid)  # the table's last flush
-    assert (await w.service.load(gid)).record.status == "finished"
+    await concede_to_the_end(w, gid)
     final = (await thread_messages(w, gid))[-1]
     assert f"Game #{gid} is over" in final.content, final.content
     assert "Rematch" in [c.get("label") for c in components(final)]
