@@ -43,7 +43,7 @@ T = TypeVar("T")
 # The cogs, by extension name: the shared edge (the error handler, the access policy's check,
 # the translator), the command groups, each feature, and the one list of components.
 EXTENSIONS = ("cogs.edge", "cogs.commands", "cogs.table", "cogs.play", "cogs.multiday",
-              "cogs.league", "cogs.learn", "cogs.admin", "cogs.player", "cogs.replay",
+              "cogs.league", "cogs.learn", "cogs.admin", "cogs.player", "cogs.replay", "cogs.web",
               "cogs.components")
 
 

@@ -114,6 +114,33 @@ def parse_flag(name: str, text: str) -> bool:
     return value in FLAG_TRUE
 
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
+def parse_web(port_text: str, url_text: str) -> tuple[int | None, str | None]:
+    """``HADARA_WEB_PORT`` (empty: no web server; 0: any free port, for tests) and
+    ``HADARA_WEB_URL`` (https, or http on this machine only: a session cookie must never
+    cross the network in the clear)."""
+    port_text, url = port_text.strip(), url_text.strip().rstrip("/")
+    port: int | None = None
+    if port_text:
+        if not port_text.isdigit() or int(port_text) > 65535:
+            raise ConfigError(f"HADARA_WEB_PORT must be a port number (1-65535), not "
+                              f"{port_text!r}")
+        port = int(port_text)
+    if not url:
+        return port, None
+    scheme, sep, rest = url.partition("://")
+    host = rest.split("/", 1)[0].rsplit(":", 1)[0] if not rest.startswith("[") else \
+        rest.split("]", 1)[0] + "]"
+    if not sep or scheme.lower() not in ("https", "http") or not host:
+        raise ConfigError(f"HADARA_WEB_URL must be an https:// address, not {url!r}")
+    if scheme.lower() == "http" and host.lower() not in LOCAL_HOSTS:
+        raise ConfigError("HADARA_WEB_URL must use https:// (plain http only for localhost): "
+                          "players' sessions would cross the network unencrypted")
+    return port, url
+
+
 @dataclass(frozen=True)
 class Config:
     token: str = field(default="", repr=False)
@@ -131,6 +158,12 @@ class Config:
     # short or a character no font has fails the image instead of being drawn degraded).
     font_paths: tuple[Path, ...] = ()
     strict_text: bool = False
+    # The web page (docs/web.md): served on web_host:web_port when the port is set (None: no
+    # web server, the bot runs as without it); web_url is the address players open (behind
+    # a reverse proxy with HTTPS); plain http only for localhost.
+    web_port: int | None = None
+    web_host: str = "127.0.0.1"
+    web_url: str | None = None
 
     @property
     def has_token(self) -> bool:
@@ -162,13 +195,18 @@ class Config:
             raise ConfigError("HADARA_SYNC_COMMANDS must be auto, always or never")
         shard_count = parse_shard_count(values.get("HADARA_SHARD_COUNT", ""))
         shard_ids = parse_shard_ids(values.get("HADARA_SHARD_IDS", ""), shard_count)
+        web_port, web_url = parse_web(values.get("HADARA_WEB_PORT", ""),
+                                      values.get("HADARA_WEB_URL", ""))
         return cls(token=values.get("DISCORD_TOKEN", "").strip(),
                    db=values.get("HADARA_DB", "").strip() or DEFAULT_DB,
                    dev_guild=int(dev) if dev else None, log_level=level, sync_commands=sync,
                    shard_count=shard_count, shard_ids=shard_ids,
                    font_paths=parse_font_paths(values.get("HADARA_FONTS", "")),
                    strict_text=parse_flag("HADARA_STRICT_TEXT",
-                                          values.get("HADARA_STRICT_TEXT", "")))
+                                          values.get("HADARA_STRICT_TEXT", "")),
+                   web_port=web_port,
+                   web_host=values.get("HADARA_WEB_HOST", "").strip() or "127.0.0.1",
+                   web_url=web_url)
 
 
 NO_TOKEN_HELP = """\

@@ -226,3 +226,23 @@ async def test_the_bot_passes_its_rendering_settings_at_start(
         await bot.close()
         rendering.configure(font_paths=(), strict_text=False)
     assert rendering.default_fonts().extra == () and not strict_mode()
+
+
+def test_the_web_settings_are_read_and_checked(tmp_path: Path) -> None:
+    """HADARA_WEB_PORT (none: no web server), HADARA_WEB_HOST, HADARA_WEB_URL (https, or
+    http on this machine only), docs/web.md."""
+    config = load(tmp_path)
+    assert (config.web_port, config.web_host, config.web_url) == (None, "127.0.0.1", None)
+    config = load(tmp_path, HADARA_WEB_PORT="8080", HADARA_WEB_HOST="0.0.0.0",
+                    HADARA_WEB_URL="https://hadara.example.org/")
+    assert (config.web_port, config.web_host, config.web_url) == (
+        8080, "0.0.0.0", "https://hadara.example.org")
+    for local in ("http://localhost:8080", "http://127.0.0.1:9000/", "http://[::1]:80"):
+        assert load(tmp_path, HADARA_WEB_URL=local).web_url == local.rstrip("/")
+    for port in ("http", "-1", "65536", "80 80"):
+        with pytest.raises(ConfigError, match="HADARA_WEB_PORT"):
+            load(tmp_path, HADARA_WEB_PORT=port)
+    for url in ("http://hadara.example.org", "ftp://x.org", "hadara.example.org",
+                "https://", "http://localhost.evil.org"):
+        with pytest.raises(ConfigError, match="HADARA_WEB_URL"):
+            load(tmp_path, HADARA_WEB_URL=url)

@@ -1,0 +1,40 @@
+"""Starts and stops the web server (``web.server.WebServer``) with the bot. Without
+``HADARA_WEB_PORT`` it does nothing: the bot runs exactly as without it."""
+
+from __future__ import annotations
+
+import logging
+
+from web.app import make_app
+from web.server import WebServer
+
+from ..edge.client import HadaraBot
+from ..edge.feature import Feature
+
+log = logging.getLogger(__name__)
+
+
+class Web(Feature):
+    """The web page's server, when the configuration asks for one."""
+
+    def __init__(self, bot: HadaraBot) -> None:
+        super().__init__(bot)
+        self.server: WebServer | None = None
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        config = self.bot.config
+        if config.web_port is None:
+            return
+        self.server = WebServer(make_app, host=config.web_host, port=config.web_port)
+        await self.server.start()
+
+    async def cog_unload(self) -> None:
+        if self.server is not None:
+            await self.server.stop()
+            self.server = None
+        await super().cog_unload()
+
+
+async def setup(bot: HadaraBot) -> None:
+    await bot.add_cog(Web(bot))
