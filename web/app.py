@@ -2,28 +2,85 @@
 
 Every handler reaches the game through the :class:`~web.server.Bridge` into the service's
 loop and the service's own calls, under the one access policy (bot/access.py): the page
-reads no ``game.*``, never the store, and works out nothing of the rules.
+reads no ``game.*``, never the store's games, and works out nothing of the rules.
+
+* ``GET /healthz`` — whether the server and the service's loop answer.
+* ``GET /l/{token}`` — a signed link (web/links.py) exchanged at once for a session: a random
+  token in an ``HttpOnly; SameSite=Lax`` cookie (``Secure`` behind https), of which the store
+  keeps only the SHA-256; then a redirect to the game's page, so the link leaves the address
+  bar.
+* ``GET /g/{game}`` — the game's page for the session's user: their seat's view when the
+  access policy lets them see it (as in a DM: their own seat), else refused.
+* ``GET /static/…`` — the page's stylesheet (and, later, its scripts).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+import hashlib
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from aiohttp import web
 
+from bot import access
+from bot.service import GameService, Refusal
+from hadara.types import ViewData
+from i18n import LOCALES, translate
+
+from . import links
 from .headers import security_headers
+from .page import game_page, message_page
 from .server import Bridge
 
 MAX_BODY = 16 * 1024  # bytes: a request to the page is small; larger ones are refused (413)
+STATIC = Path(__file__).with_name("static")
+COOKIE = "hadara_session"
+_GAME = re.compile(r"^[1-9]\d{0,15}$")  # a game id as the stores hold them
+
+
+@dataclass
+class Site:
+    """What the routes need beyond the bridge: the service (used only on its own loop,
+    through the bridge), the links' secret and the sessions' settings."""
+
+    service: GameService
+    secret: bytes
+    secure_cookies: bool = True
+    session_idle: float = 7 * 24 * 3600  # a session unused this long ends
+    session_lifetime: float = 30 * 24 * 3600  # and every session ends after this
+    clock: Callable[[], float] = field(default=time.time)
 
 
 async def _ready() -> bool:
     return True
 
 
-def make_app(bridge: Bridge, *, frame_ancestors: Iterable[str] = ()) -> web.Application:
-    """The application served by :class:`~web.server.WebServer`."""
+def language(request: web.Request) -> str:
+    """The viewer's language from ``Accept-Language`` (the first supported), else English."""
+    for part in request.headers.get("Accept-Language", "")[:200].split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LOCALES:
+            return code
+    return "en"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def html(text: str, status: int = 200) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+
+
+def make_app(bridge: Bridge, site: Site | None = None, *,
+             frame_ancestors: Iterable[str] = ()) -> web.Application:
+    """The application served by :class:`~web.server.WebServer` (``site`` None: only the
+    health check, as in the server's own tests)."""
     app = web.Application(client_max_size=MAX_BODY,
                           middlewares=[security_headers(frame_ancestors)])
 
@@ -36,4 +93,65 @@ def make_app(bridge: Bridge, *, frame_ancestors: Iterable[str] = ()) -> web.Appl
         return web.json_response({"ok": alive}, status=200 if alive else 503)
 
     app.router.add_get("/healthz", healthz)
+    app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False)
+    if site is not None:
+        _page_routes(app, bridge, site)
     return app
+
+
+def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
+    store = site.service.store
+
+    async def exchange(request: web.Request) -> web.Response:
+        locale = language(request)
+        try:
+            link = links.verify(site.secret, request.match_info["token"], site.clock())
+        except links.LinkRefused as refused:
+            return html(message_page(translate_refusal(locale, refused.reason), locale), 403)
+        token = secrets.token_urlsafe(32)
+        await bridge.call(store.open_session(token_hash(token), link.user, site.clock(),
+                                             site.session_lifetime))
+        response = web.HTTPSeeOther(f"/g/{link.game}")
+        response.set_cookie(COOKIE, token, max_age=int(site.session_lifetime), path="/",
+                            httponly=True, secure=site.secure_cookies, samesite="Lax")
+        raise response
+
+    async def page(request: web.Request) -> web.Response:
+        locale = language(request)
+        text = request.match_info["game"]
+        if _GAME.match(text) is None:
+            raise web.HTTPNotFound()
+        game_id = int(text)
+        token = request.cookies.get(COOKIE, "")
+        user = None
+        if 0 < len(token) <= 64:
+            user = await bridge.call(store.session_user(token_hash(token), site.clock(),
+                                                        site.session_idle))
+        if user is None:
+            return html(message_page(_t(locale, "web.signed.out"), locale), 401)
+        try:
+            view = await bridge.call(_seat_view(site.service, user, game_id))
+        except Refusal:
+            return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
+        return html(game_page(game_id, view, locale))
+
+    app.router.add_get("/l/{token}", exchange)
+    app.router.add_get("/g/{game}", page)
+
+
+async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:
+    """On the service's loop: the access policy for a link session (an actor with no server,
+    as in a DM), then the user's seat's view (the spectator's if they have none and the
+    policy lets them see the board)."""
+    actor = access.Actor(user)
+    seat = await service.seat_of(game_id, user)
+    await service.authorize(actor, game_id, "panel" if seat is not None else "board")
+    return await service.view(game_id, seat)
+
+
+def _t(locale: str, key: str, **params: object) -> str:
+    return translate(locale, key, **params)
+
+
+def translate_refusal(locale: str, reason: str) -> str:
+    return _t(locale, "web.link.refused", why=reason)

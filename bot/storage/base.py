@@ -573,6 +573,27 @@ class DamageStore(Protocol):
         if given. Returns how many rows were removed."""
 
 
+# ---------------------------------------------------------------------- the web page
+# (migration 0010, docs/web.md)
+
+
+class WebStore(Protocol):
+    """The web page's sessions (by their token's SHA-256) and its signing secret."""
+
+    async def web_secret(self) -> str:
+        """The secret for signed links, made at its first use (the same in every process)."""
+
+    async def open_session(self, token_hash: str, user_id: int, now: float,
+                           lifetime: float) -> None:
+        """Store a new session of ``user_id`` ending at ``now + lifetime`` at the latest."""
+
+    async def session_user(self, token_hash: str, now: float, idle: float) -> int | None:
+        """The user of a live session (its use noted), or None (unknown, idle, ended)."""
+
+    async def end_sessions(self, user_id: int) -> int:
+        """End every session of the user (sign out everywhere): how many."""
+
+
 # ---------------------------------------------------------------------- the whole store
 
 
@@ -612,6 +633,6 @@ class Coordination(Protocol):
         scheduler's owner then reloads them); returns an unsubscribe. SQLite never calls."""
 
 
-class Store(GameStore, TimerStore, PeopleStore, LeagueStore, DamageStore, Coordination,
-            Protocol):
+class Store(GameStore, TimerStore, PeopleStore, LeagueStore, DamageStore, WebStore,
+            Coordination, Protocol):
     """What the service needs from a database. All methods are coroutines unless noted."""

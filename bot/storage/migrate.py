@@ -61,8 +61,10 @@ TABLES = SQL_TABLES + PROTOCOL_TABLES
 #: Damaged games' marks and the rows repairs removed (migration 0007): copied with SQL after
 #: the games, compared row for row (usually empty, hence apart from TABLES).
 QUARANTINE_TABLES = ("damaged", "actions_backup")
-#: Not copied: facts about the source database itself (its identity, ``meta``).
-SKIPPED_TABLES = ("meta",)
+#: Not copied: facts about the source database itself (its identity and the web page's
+#: signing secret, ``meta``) and the web page's sessions (a moved bot signs its players in
+#: again: a link made before the move no longer opens a page).
+SKIPPED_TABLES = ("meta", "web_sessions")
 #: Tables with an identity column ("id"): their sequences are set past the copied ids.
 IDENTITY_TABLES = ("games", "timers", "vacations", "leagues", "league_seasons", "league_tables")
 PROTOCOL_CONCURRENCY = 8  # protocol writes in flight at once

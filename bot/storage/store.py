@@ -34,9 +34,10 @@ from .sql.games import GameTables
 from .sql.leagues import LeagueTables
 from .sql.people import PeopleTables
 from .sql.timers import TimerTables
+from .sql.web import WebTables
 
 
-class SqlStore(GameTables, TimerTables, PeopleTables, LeagueTables, DamageTables):
+class SqlStore(GameTables, TimerTables, PeopleTables, LeagueTables, DamageTables, WebTables):
     """The :class:`~bot.storage.base.Store` protocol over a :class:`~bot.storage.dialect.Dialect`
     (see the module's docstring for what a backend provides)."""
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import logging
 
-from web.app import make_app
-from web.server import WebServer
+from aiohttp import web
+
+from web.app import Site, make_app
+from web.server import Bridge, WebServer
 
 from ..edge.client import HadaraBot
 from ..edge.feature import Feature
@@ -26,7 +28,15 @@ class Web(Feature):
         config = self.bot.config
         if config.web_port is None:
             return
-        self.server = WebServer(make_app, host=config.web_host, port=config.web_port)
+        # the links' secret: made once in the database, the same in every process
+        secret = (await self.bot.service.store.web_secret()).encode("utf-8")
+        site = Site(self.bot.service, secret,
+                    secure_cookies=not (config.web_url or "").startswith("http://"))
+
+        def app(bridge: Bridge) -> web.Application:
+            return make_app(bridge, site)
+
+        self.server = WebServer(app, host=config.web_host, port=config.web_port)
         await self.server.start()
 
     async def cog_unload(self) -> None:

@@ -323,7 +323,9 @@ async def test_a_finished_rated_game_whose_chain_fails_is_never_cut_back(
 
 
 async def unchain(ms: StoreFactory) -> None:
-    """Make the database what a bot of migration 0008 left: no chain columns."""
+    """Make the database what a bot of migration 0008 left: no chain columns (nor the
+    later tables)."""
+    await run_sql(ms, "games", "DROP TABLE web_sessions")
     drops = [("actions", "hash"), ("games", "log_hash"), ("actions_backup", "hash"),
              ("rated_results", "final_hash")]
     for name, column in drops:

@@ -1,0 +1,15 @@
+### The web page (docs/web.md): its titles and its refusals.
+
+web-title = Hadara · game #{ $id }
+web-players = Players
+web-hand = Your hand
+web-hand-empty = No cards in your hand.
+web-coins = { $coins } coins
+web-points = { $points } points
+web-you = you
+web-link-refused = This link does not open the board: it is { $why ->
+    [expired] too old (a link lasts a day)
+   *[other] not valid
+}. Open the board again from Discord.
+web-signed-out = You are not signed in here. Open the board from your panel in Discord.
+web-not-allowed = This board is not yours to open.

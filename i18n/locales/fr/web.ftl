@@ -1,0 +1,15 @@
+### La page web (docs/web.md) : ses titres et ses refus.
+
+web-title = Hadara · partie #{ $id }
+web-players = Joueurs
+web-hand = Votre main
+web-hand-empty = Aucune carte en main.
+web-coins = { $coins } pièces
+web-points = { $points } points
+web-you = vous
+web-link-refused = Ce lien n'ouvre pas le plateau : il est { $why ->
+    [expired] trop ancien (un lien dure un jour)
+   *[other] invalide
+}. Rouvrez le plateau depuis Discord.
+web-signed-out = Vous n'êtes pas connecté ici. Ouvrez le plateau depuis votre panneau dans Discord.
+web-not-allowed = Ce plateau n'est pas le vôtre.

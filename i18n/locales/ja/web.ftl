@@ -1,0 +1,15 @@
+### ウェブページ（docs/web.md）：見出しと拒否の文言。
+
+web-title = Hadara · ゲーム #{ $id }
+web-players = プレイヤー
+web-hand = あなたの手札
+web-hand-empty = 手札はありません。
+web-coins = { $coins } コイン
+web-points = { $points } 点
+web-you = あなた
+web-link-refused = このリンクでは盤面を開けません：{ $why ->
+    [expired] 古すぎます（リンクの有効期限は1日です）
+   *[other] 無効です
+}。Discord から盤面を開き直してください。
+web-signed-out = ここではサインインしていません。Discord のパネルから盤面を開いてください。
+web-not-allowed = この盤面はあなたのものではありません。
