@@ -53,7 +53,8 @@ def game_page(game_id: int, view: ViewData, locale: str) -> str:
         f'<header><h1>{heading}</h1><p class="status">{escape(title(view, locale))}</p>'
         f"</header><main>{_hand(view, locale)}"
         f'<section class="players" aria-labelledby="players"><h2 id="players">'
-        f'{escape(translate(locale, "web.players"))}</h2>{seats}</section></main></body></html>')
+        f'{escape(translate(locale, "web.players"))}</h2><div class="seats">{seats}</div>'
+        "</section></main></body></html>")
 
 
 def message_page(text: str, locale: str) -> str:

@@ -4,8 +4,14 @@ web-title = Hadara · game #{ $id }
 web-players = Players
 web-hand = Your hand
 web-hand-empty = No cards in your hand.
-web-coins = { $coins } coins
-web-points = { $points } points
+web-coins = { $coins ->
+    [one] { $coins } coin
+   *[other] { $coins } coins
+}
+web-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 web-you = you
 web-link-refused = This link does not open the board: it is { $why ->
     [expired] too old (a link lasts a day)

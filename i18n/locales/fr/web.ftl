@@ -4,8 +4,14 @@ web-title = Hadara · partie #{ $id }
 web-players = Joueurs
 web-hand = Votre main
 web-hand-empty = Aucune carte en main.
-web-coins = { $coins } pièces
-web-points = { $points } points
+web-coins = { $coins ->
+    [one] { $coins } pièce
+   *[other] { $coins } pièces
+}
+web-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 web-you = vous
 web-link-refused = Ce lien n'ouvre pas le plateau : il est { $why ->
     [expired] trop ancien (un lien dure un jour)
