@@ -11,7 +11,9 @@ reads no ``game.*``, never the store's games, and works out nothing of the rules
   bar.
 * ``GET /g/{game}`` — the game's page for the session's user: their seat's view when the
   access policy lets them see it (as in a DM: their own seat), else refused.
-* ``GET /static/…`` — the page's stylesheet (and, later, its scripts).
+* ``GET /ws/{game}?v=…`` — the page's WebSocket (web/live.py): told when the game moves on;
+  same origin only (``Origin``, ``Sec-Fetch-Site``), the session's user, the policy's answer.
+* ``GET /static/…`` — the page's stylesheet and its one script.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from i18n import LOCALES, translate
 
 from . import links
 from .headers import security_headers
+from .live import Live, Socket
 from .page import game_page, message_page
 from .server import Bridge
 
@@ -54,6 +57,15 @@ class Site:
     session_idle: float = 7 * 24 * 3600  # a session unused this long ends
     session_lifetime: float = 30 * 24 * 3600  # and every session ends after this
     clock: Callable[[], float] = field(default=time.time)
+    live: Live = field(default_factory=Live)
+
+
+def follow(site: Site, loop: asyncio.AbstractEventLoop) -> list[Callable[[], None]]:
+    """On the service's loop, once the server serves on ``loop``: the pages follow their
+    games — this process's updates and every process's notices. The unsubscribe calls."""
+    site.live.loop = loop
+    return [site.service.subscribe(site.live.on_update),
+            site.service.store.listen(site.live.on_notice)]
 
 
 async def _ready() -> bool:
@@ -116,17 +128,17 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                             httponly=True, secure=site.secure_cookies, samesite="Lax")
         raise response
 
+    async def session_user(request: web.Request) -> int | None:
+        token = request.cookies.get(COOKIE, "")
+        if not 0 < len(token) <= 64:
+            return None
+        return await bridge.call(store.session_user(token_hash(token), site.clock(),
+                                                    site.session_idle))
+
     async def page(request: web.Request) -> web.Response:
         locale = language(request)
-        text = request.match_info["game"]
-        if _GAME.match(text) is None:
-            raise web.HTTPNotFound()
-        game_id = int(text)
-        token = request.cookies.get(COOKIE, "")
-        user = None
-        if 0 < len(token) <= 64:
-            user = await bridge.call(store.session_user(token_hash(token), site.clock(),
-                                                        site.session_idle))
+        game_id = game_of(request)
+        user = await session_user(request)
         if user is None:
             return html(message_page(_t(locale, "web.signed.out"), locale), 401)
         try:
@@ -135,8 +147,80 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
         return html(game_page(game_id, view, locale))
 
+    async def socket(request: web.Request) -> web.StreamResponse:
+        if not same_origin(request):
+            raise web.HTTPForbidden(text="cross-origin")
+        game_id = game_of(request)
+        shown = request.query.get("v", "")
+        user = await session_user(request)
+        if user is None:
+            raise web.HTTPUnauthorized(text="signed out")
+        try:
+            seat, version = await bridge.call(_seat_and_version(site.service, user, game_id))
+        except Refusal:
+            raise web.HTTPForbidden(text="not allowed") from None
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=256)
+        await ws.prepare(request)
+        sock = Socket(ws, user, game_id, seat)
+        site.live.add(sock)
+        try:
+            if shown != str(version):  # moved on while the page was away
+                sock.queue.put_nowait({"version": version, "mine": True})
+            await _pump(sock)
+        finally:
+            site.live.remove(sock)
+            await ws.close()
+        return ws
+
     app.router.add_get("/l/{token}", exchange)
     app.router.add_get("/g/{game}", page)
+    app.router.add_get("/ws/{game}", socket)
+
+
+def game_of(request: web.Request) -> int:
+    """The game id of the path, or 404 (an id no store can hold is not looked up)."""
+    text = request.match_info["game"]
+    if _GAME.match(text) is None:
+        raise web.HTTPNotFound()
+    return int(text)
+
+
+def same_origin(request: web.Request) -> bool:
+    """A socket opened by this site's own page: ``Origin`` names this host, and the browser
+    does not say the request came from another site."""
+    origin = request.headers.get("Origin", "")
+    host = origin.partition("://")[2]
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    return bool(host) and host == request.host and fetch_site in (None, "same-origin")
+
+
+async def _pump(sock: Socket) -> None:
+    """Send the socket's queued messages until it closes; the client sends nothing but
+    pings (anything else, or too much, closes it)."""
+    async def read() -> None:
+        async for message in sock.ws:
+            if message.type != web.WSMsgType.TEXT or len(message.data) > 64:
+                return
+
+    reader = asyncio.ensure_future(read())
+    try:
+        while not sock.ws.closed:
+            getter = asyncio.ensure_future(sock.queue.get())
+            done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in done:
+                getter.cancel()
+                return
+            await sock.ws.send_json(getter.result())
+    finally:
+        reader.cancel()
+
+
+async def _seat_and_version(service: GameService, user: int, game_id: int
+                            ) -> tuple[int | None, int]:
+    """On the service's loop: the policy's answer (as for the page), the user's seat and the
+    game's version now."""
+    view = await _seat_view(service, user, game_id)
+    return view.get("viewer"), view["version"]
 
 
 async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:

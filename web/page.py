@@ -49,7 +49,9 @@ def game_page(game_id: int, view: ViewData, locale: str) -> str:
         f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{heading}</title>"
-        '<link rel="stylesheet" href="/static/page.css"></head><body>'
+        '<link rel="stylesheet" href="/static/page.css">'
+        '<script src="/static/live.js" defer></script></head>'
+        f'<body data-game="{game_id}" data-version="{view["version"]}">'
         f'<header><h1>{heading}</h1><p class="status">{escape(title(view, locale))}</p>'
         f"</header><main>{_hand(view, locale)}"
         f'<section class="players" aria-labelledby="players"><h2 id="players">'

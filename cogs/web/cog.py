@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from aiohttp import web
 
-from web.app import Site, make_app
+from web.app import Site, follow, make_app
 from web.server import Bridge, WebServer
 
 from ..edge.client import HadaraBot
@@ -22,6 +23,7 @@ class Web(Feature):
     def __init__(self, bot: HadaraBot) -> None:
         super().__init__(bot)
         self.server: WebServer | None = None
+        self._unsubscribe: list[Callable[[], None]] = []
 
     async def cog_load(self) -> None:
         await super().cog_load()
@@ -38,8 +40,13 @@ class Web(Feature):
 
         self.server = WebServer(app, host=config.web_host, port=config.web_port)
         await self.server.start()
+        assert self.server.loop is not None
+        self._unsubscribe = follow(site, self.server.loop)
 
     async def cog_unload(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
         if self.server is not None:
             await self.server.stop()
             self.server = None

@@ -20,7 +20,7 @@ from hadara.words import card_name
 from tests.support.storage_helpers import ALICE, BOB, HOST, Env, make_env, move, table
 from tests.support.stores import StoreFactory
 from web import links
-from web.app import COOKIE, Site, make_app
+from web.app import COOKIE, Site, follow, make_app
 from web.server import Bridge, WebServer
 
 SECRET = b"k" * 32
@@ -60,7 +60,11 @@ async def page(make_store: StoreFactory) -> AsyncIterator[Page]:
 
         server = WebServer(app, host="127.0.0.1", port=0)
         await server.start()
+        assert server.loop is not None
+        unfollow = follow(site, server.loop)
         yield Page(env, server, site, gid)
+        for stop in unfollow:
+            stop()
     finally:
         if server is not None:
             await server.stop()

@@ -1,0 +1,111 @@
+"""Live pages (web/live.py, the /ws route), on SQLite and PostgreSQL: a page's socket is told
+when its game moves on, at once when it reconnects behind, and when its own seat's part
+changed; a socket from another origin, without a session or for a game not the user's is
+refused; a socket that falls behind is closed (its page redraws), never waited for."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import pytest
+
+from tests.support.storage_helpers import ALICE, BOB, move
+from tests.web.test_pages import Page, page, sign_in  # noqa: F401  (the fixture)
+from web.app import COOKIE
+from web.live import CLOSE_BEHIND, QUEUE
+
+
+def ws_url(p: Page, path: str) -> str:
+    return f"ws://127.0.0.1:{p.server.port}{path}"
+
+
+def headers(p: Page, token: str | None, origin: str | None = "same") -> dict[str, str]:
+    out = {}
+    if token is not None:
+        out["Cookie"] = f"{COOKIE}={token}"
+    if origin == "same":
+        out["Origin"] = f"http://127.0.0.1:{p.server.port}"
+    elif origin is not None:
+        out["Origin"] = origin
+    return out
+
+
+async def version(p: Page) -> int:
+    game = (await p.env.svc.load(p.gid)).game
+    assert game is not None
+    return game.version
+
+
+async def test_a_page_hears_its_game_move_on(page: Page) -> None:  # noqa: F811
+    async with aiohttp.ClientSession() as http:
+        token = await sign_in(page, http, ALICE)
+        now = await version(page)
+        async with http.ws_connect(ws_url(page, f"/ws/{page.gid}?v={now}"),
+                                   headers=headers(page, token)) as ws:
+            await asyncio.sleep(0.05)
+            assert page.site.live.count() == 1
+            await move(page.env, page.gid)
+            message = await ws.receive_json(timeout=5)
+            assert message["version"] == await version(page) > now
+        # behind: told at once on connecting
+        async with http.ws_connect(ws_url(page, f"/ws/{page.gid}?v={now}"),
+                                   headers=headers(page, token)) as ws:
+            message = await ws.receive_json(timeout=5)
+            assert message == {"version": await version(page), "mine": True}
+    await asyncio.sleep(0.05)
+    assert page.site.live.count() == 0
+
+
+@pytest.mark.parametrize("case", ["other_origin", "no_origin", "cross_site", "no_session",
+                                  "stranger", "bad_game"])
+async def test_a_socket_is_refused(page: Page, case: str) -> None:  # noqa: F811
+    async with aiohttp.ClientSession() as http:
+        token: str | None = await sign_in(page, http, BOB if case == "stranger" else ALICE)
+        origin: str | None = "same"
+        path = f"/ws/{page.gid}"
+        extra = {}
+        if case == "other_origin":
+            origin = "https://evil.example"
+        elif case == "no_origin":
+            origin = None
+        elif case == "cross_site":
+            extra = {"Sec-Fetch-Site": "cross-site"}
+        elif case == "no_session":
+            token = None
+        elif case == "bad_game":
+            path = "/ws/0"
+        with pytest.raises(aiohttp.WSServerHandshakeError) as err:
+            async with http.ws_connect(ws_url(page, path),
+                                       headers={**headers(page, token, origin), **extra}):
+                pass
+        assert err.value.status in (401, 403, 404)
+    assert page.site.live.count() == 0
+
+
+async def test_a_socket_that_falls_behind_is_closed_not_waited_for(
+        page: Page) -> None:  # noqa: F811
+    async with aiohttp.ClientSession() as http:
+        token = await sign_in(page, http, ALICE)
+        now = await version(page)
+        async with http.ws_connect(ws_url(page, f"/ws/{page.gid}?v={now}"),
+                                   headers=headers(page, token)) as ws:
+            await asyncio.sleep(0.05)
+            live = page.site.live
+            assert live.loop is not None
+            [sock] = [s for socks in live.games.values() for s in socks]
+            # the client reads nothing while far more than a queue's worth arrives
+            live.loop.call_soon_threadsafe(_flood, live, page.gid, QUEUE * 4)
+            closed = None
+            for _ in range(QUEUE * 4 + 2):
+                message = await ws.receive(timeout=5)
+                if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                    closed = message
+                    break
+            assert closed is not None and ws.close_code == CLOSE_BEHIND
+            assert sock.dropped and live.count() == 0
+
+
+def _flood(live: object, game_id: int, n: int) -> None:
+    for i in range(n):
+        live.deliver(game_id, 10_000 + i, ())  # type: ignore[attr-defined]

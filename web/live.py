@@ -1,0 +1,111 @@
+"""Live pages (docs/web.md, "Live"): every open page holds a WebSocket; the service's updates
+reach it as they are committed.
+
+The service publishes on its own loop; :meth:`Live.on_update` (a subscriber there) only hands
+``(game, version, seats whose own view changed)`` to the web server's loop, where each socket
+has a **bounded queue** (:data:`QUEUE`): a socket that falls that far behind is closed (its
+page reconnects and redraws), never waited for, so a slow client can never slow the
+service. A change made by another process reaches the page through the store's notices
+(game and version only: every page of the game redraws). A socket says which game and
+version its page shows; on (re)connecting it is told at once when the game has moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from bot.service import Update
+
+log = logging.getLogger(__name__)
+
+QUEUE = 16  # messages a socket may have waiting before it is dropped
+MAX_SOCKETS_PER_USER = 8  # open pages per user (a ninth closes the oldest)
+CLOSE_BEHIND = 4000  # the close code of a dropped socket (its page reloads)
+
+
+@dataclass(eq=False)
+class Socket:
+    """One open page: its user, game and seat (None: a spectator), and its queue."""
+
+    ws: web.WebSocketResponse
+    user: int | None
+    game_id: int
+    seat: int | None
+    queue: asyncio.Queue[dict[str, object]] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE))
+    dropped: bool = False
+
+
+class Live:
+    """The open pages by game, on the web server's loop; fed from the service's loop."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None  # the web server's, once serving
+        self.games: dict[int, set[Socket]] = {}
+        self.users: dict[int, list[Socket]] = {}
+        self._closing: set[asyncio.Future[bool]] = set()
+
+    # -- on the service's loop
+    def on_update(self, update: Update) -> None:
+        """A subscriber of the service's updates: the game's version, and the seats whose
+        own part changed (a changed pick changes a seat's view without a new version)."""
+        self._hand_over(update.game_id, update.version, tuple(update.stale_panels))
+
+    def on_notice(self, game_id: int, version: int) -> None:
+        """The store's notice of a change (another process's too): every page redraws."""
+        self._hand_over(game_id, version, None)
+
+    def _hand_over(self, game_id: int, version: int, seats: tuple[int, ...] | None) -> None:
+        loop = self.loop
+        if loop is None or game_id not in self.games:
+            return
+        with contextlib.suppress(RuntimeError):  # the web loop closed
+            loop.call_soon_threadsafe(self.deliver, game_id, version, seats)
+
+    # -- on the web server's loop
+    def deliver(self, game_id: int, version: int, seats: tuple[int, ...] | None) -> None:
+        """Queue ``{"version", "mine"}`` for every page of the game (``mine``: the page's
+        own seat's part changed, or unknown: a notice from the store)."""
+        for sock in list(self.games.get(game_id, ())):
+            message: dict[str, object] = {"version": version,
+                                          "mine": seats is None or sock.seat in seats}
+            try:
+                sock.queue.put_nowait(message)
+            except asyncio.QueueFull:
+                self.drop(sock)
+
+    def add(self, sock: Socket) -> None:
+        self.games.setdefault(sock.game_id, set()).add(sock)
+        if sock.user is not None:
+            mine = self.users.setdefault(sock.user, [])
+            mine.append(sock)
+            while len(mine) > MAX_SOCKETS_PER_USER:
+                self.drop(mine[0])
+
+    def remove(self, sock: Socket) -> None:
+        self.games.get(sock.game_id, set()).discard(sock)
+        if not self.games.get(sock.game_id):
+            self.games.pop(sock.game_id, None)
+        if sock.user is not None and sock in self.users.get(sock.user, []):
+            self.users[sock.user].remove(sock)
+            if not self.users[sock.user]:
+                del self.users[sock.user]
+
+    def drop(self, sock: Socket) -> None:
+        """Close a socket that fell behind (or one too many): its page reconnects."""
+        if sock.dropped:
+            return
+        sock.dropped = True
+        self.remove(sock)
+        task = asyncio.ensure_future(sock.ws.close(code=CLOSE_BEHIND,
+                                                   message=b"behind: reload"))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def count(self) -> int:
+        return sum(len(s) for s in self.games.values())
