@@ -26,6 +26,7 @@ import discord
 from bot.messages import t
 from bot.service import GameService, Refusal
 from bot.service.screens import Chosen, PanelState
+from cogs.edge.board_link import add_board_button
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.dms import open_dm
 from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, reply_error, safe_reply
@@ -270,12 +271,17 @@ def layout(state: PanelState, *, path: Sequence[str] = (), note: str | None = No
 
 
 def _message_kwargs(panel: panels.Panel, file: discord.File | None,
-                    extra: discord.ui.View | None = None) -> dict[str, Any]:
+                    extra: discord.ui.View | None = None, *,
+                    board: tuple[HadaraBot, int, int] | None = None) -> dict[str, Any]:
+    """The message of a panel; ``board`` (bot, user, game): with "Open the board" when the
+    web page is on."""
     embed, view = to_discord(panel)
     if extra is not None:
         for item in extra.children:
             if len(view.children) < 25:
                 view.add_item(item)
+    if board is not None:
+        add_board_button(*board, view)
     return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
 
 
@@ -307,7 +313,8 @@ async def move_panel(client: HadaraBot, game_id: int, seat: int, *, final: bool 
                     return False
                 panel, file = layout(state)
                 await entry.interaction.edit_original_response(
-                    **_message_kwargs(panel, file, _undo_view(client, state)))
+                    **_message_kwargs(panel, file, _undo_view(client, state),
+                                      board=(client, entry.user_id, game_id)))
         except (discord.HTTPException, Refusal) as exc:
             # 404 (gone) and 401 (an expired token) alike: the panel is left as it is
             log.info("live panel of game %s seat %s cannot move (%s)", game_id, seat, exc)
@@ -404,7 +411,8 @@ async def draw(interaction: Interaction, state: PanelState, *, path: Sequence[st
         text = note(state) if callable(note) else note
         view = extra(state) if callable(extra) else extra
         panel, file = layout(state, path=path, note=text)
-        await interaction.edit_original_response(**_message_kwargs(panel, file, view))
+        await interaction.edit_original_response(**_message_kwargs(
+            panel, file, view, board=(client, interaction.user.id, state.game_id)))
         if state.final:  # the game is over: nothing will move this panel again
             registry.drop(state.game_id, state.seat)
         else:

@@ -11,6 +11,7 @@ from aiohttp import web
 from web.app import Site, follow, make_app
 from web.server import Bridge, WebServer
 
+from ..edge.board_link import WebLinks
 from ..edge.client import HadaraBot
 from ..edge.feature import Feature
 
@@ -42,8 +43,13 @@ class Web(Feature):
         await self.server.start()
         assert self.server.loop is not None
         self._unsubscribe = follow(site, self.server.loop)
+        if config.web_url:  # "Open the board" on the players' panels
+            kept = self.bot.kept.get(WebLinks)
+            kept.secret, kept.base = secret, config.web_url
 
     async def cog_unload(self) -> None:
+        kept = self.bot.kept.get(WebLinks)
+        kept.secret, kept.base = b"", ""
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []

@@ -11,9 +11,11 @@ import aiohttp
 import pytest
 
 from bot.config import Config
+from hadara.content import default_catalog
+from hadara.words import card_name
 
 from . import conftest
-from .conftest import new_game, settle, world
+from .conftest import components, new_game, open_panel, settle, world
 
 pytest.importorskip("simcord")
 
@@ -40,3 +42,48 @@ async def test_without_a_port_no_server_is_started(tmp_path: Path,
     async with world(tmp_path, monkeypatch) as w:
         web = w.bot.get_cog("Web")
         assert web is not None and web.server is None  # type: ignore[attr-defined]
+
+
+async def test_open_the_board_from_the_panel(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel carries "Open the board" (a link button) when the page is on; its signed
+    link, opened, signs the player in and shows their own hand."""
+    monkeypatch.setattr(conftest, "config", lambda path: Config(
+        token="x", db=path, web_port=0, web_url="http://localhost:9"))
+    async with world(tmp_path, monkeypatch) as w:
+        port = w.bot.get_cog("Web").server.port  # type: ignore[union-attr]
+        gid, _ = await new_game(w, "alice", seats=2, ai=1)
+        alice = w.members["alice"].id
+        await settle(w, gid)
+        panel = await open_panel(w, gid, alice)
+        [link] = [c for c in components(panel) if c.get("style") == 5]
+        assert link["label"] == "Open the board"
+        url = str(link["url"])
+        assert url.startswith("http://localhost:9/l/") and len(url) <= 512
+        path = url[len("http://localhost:9"):]
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}{path}",
+                                allow_redirects=False) as resp:
+                assert resp.status == 303 and resp.headers["Location"] == f"/g/{gid}"
+                token = resp.cookies["hadara_session"].value
+            async with http.get(f"http://127.0.0.1:{port}/g/{gid}",
+                                headers={"Cookie": f"hadara_session={token}"}) as resp:
+                text = await resp.text()
+                assert resp.status == 200, text
+        seat = await w.service.seat_of(gid, alice)
+        assert seat is not None
+        view = await w.service.view(gid, seat)
+        name = view["seats"][seat]["name"]
+        assert f"{name}</span>" in text or f'{name} <span class="you">(you)</span>' in text
+        assert f"game #{gid}" in text
+        names = [card_name(default_catalog(), c, "en") for c in view["private"]["hand"]]
+        assert all(n in text for n in names)  # (the hand is dealt at the first draft)
+
+
+async def test_no_board_link_without_the_page(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    async with world(tmp_path, monkeypatch) as w:
+        gid, _ = await new_game(w, "alice", seats=2, ai=1)
+        await settle(w, gid)
+        panel = await open_panel(w, gid, w.members["alice"].id)
+        assert not [c for c in components(panel) if c.get("style") == 5]

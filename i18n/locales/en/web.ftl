@@ -19,3 +19,5 @@ web-link-refused = This link does not open the board: it is { $why ->
 }. Open the board again from Discord.
 web-signed-out = You are not signed in here. Open the board from your panel in Discord.
 web-not-allowed = This board is not yours to open.
+# the link button on a player's panel to their page (docs/web.md)
+web-open = Open the board

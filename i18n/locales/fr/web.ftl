@@ -19,3 +19,5 @@ web-link-refused = Ce lien n'ouvre pas le plateau : il est { $why ->
 }. Rouvrez le plateau depuis Discord.
 web-signed-out = Vous n'êtes pas connecté ici. Ouvrez le plateau depuis votre panneau dans Discord.
 web-not-allowed = Ce plateau n'est pas le vôtre.
+# the link button on a player's panel to their page (docs/web.md)
+web-open = Ouvrir le plateau

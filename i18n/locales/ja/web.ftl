@@ -13,3 +13,5 @@ web-link-refused = このリンクでは盤面を開けません：{ $why ->
 }。Discord から盤面を開き直してください。
 web-signed-out = ここではサインインしていません。Discord のパネルから盤面を開いてください。
 web-not-allowed = この盤面はあなたのものではありません。
+# the link button on a player's panel to their page (docs/web.md)
+web-open = 盤面を開く

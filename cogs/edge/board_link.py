@@ -1,0 +1,48 @@
+""""Open the board": a player's signed link to their game's web page (docs/web.md), on their
+panel when the web page is on. The link is made for the user who sees the panel, valid a day
+(web/links.py), and opens only their own seat (the access policy decides on the page)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from dataclasses import dataclass
+
+import discord
+
+from i18n import t
+from web import links
+
+from .client import HadaraBot
+
+MAX_URL = 512  # Discord's limit for a link button's url
+
+
+@dataclass
+class WebLinks:
+    """Kept on the bot (``bot.kept``) by the web extension once its server serves: the links'
+    secret and the page's public address (empty: no links)."""
+
+    secret: bytes = b""
+    base: str = ""
+
+
+def board_url(bot: HadaraBot, user_id: int, game_id: int) -> str | None:
+    """The user's signed link to the game's page, or None when the page is off."""
+    kept = bot.kept.get(WebLinks)
+    if not kept.secret or not kept.base:
+        return None
+    url = f"{kept.base}/l/{links.sign(kept.secret, user_id, game_id, time.time())}"
+    return url if len(url) <= MAX_URL else None
+
+
+def add_board_button(bot: HadaraBot, user_id: int, game_id: int,
+                     view: discord.ui.View) -> None:
+    """Add "Open the board" to ``view`` when the page is on and the view has room."""
+    url = board_url(bot, user_id, game_id)
+    if url is None or len(view.children) >= 25:
+        return
+    button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        style=discord.ButtonStyle.link, label=t("web.open"), url=url)
+    with contextlib.suppress(ValueError):  # every row full: the panel's own come first
+        view.add_item(button)
