@@ -91,7 +91,16 @@ async def check(config: Config, *, new_database: bool = False) -> list[str]:
     for name in EXTENSIONS:
         importlib.import_module(name)
     lines.append(f"cogs: {', '.join(EXTENSIONS)} import")
+    lines.append(web_line(config))
     return lines
+
+
+def web_line(config: Config) -> str:
+    """The web page's settings as ``--check`` reports them (Config.load checked them)."""
+    if config.web_port is None:
+        return "web page: off (HADARA_WEB_PORT unset)"
+    where = config.web_url or "no HADARA_WEB_URL: no \"Open the board\" links"
+    return f"web page: {config.web_host}:{config.web_port}, players open {where}"
 
 
 def league_sim(argv: list[str]) -> int:

@@ -33,6 +33,7 @@ def test_check_passes_with_the_example_env_and_a_dummy_token(tmp_path: Path) -> 
     assert "ok" in out.stdout and "schema up to date" in out.stdout
     assert "dummy-secret-123" not in out.stdout + out.stderr  # the token is never shown
     assert (tmp_path / "var" / "hadara.sqlite3").is_file()
+    assert "web page: off" in out.stdout
 
 
 def test_without_a_token_the_bot_explains_and_fails(tmp_path: Path) -> None:
@@ -246,3 +247,15 @@ def test_the_web_settings_are_read_and_checked(tmp_path: Path) -> None:
                 "https://", "http://localhost.evil.org"):
         with pytest.raises(ConfigError, match="HADARA_WEB_URL"):
             load(tmp_path, HADARA_WEB_URL=url)
+
+
+def test_check_reports_the_web_page(tmp_path: Path) -> None:
+    from bot.__main__ import web_line
+
+    assert web_line(load(tmp_path)) == "web page: off (HADARA_WEB_PORT unset)"
+    line = web_line(load(tmp_path, HADARA_WEB_PORT="8080",
+                         HADARA_WEB_URL="https://hadara.example.org"))
+    assert line == "web page: 127.0.0.1:8080, players open https://hadara.example.org"
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nHADARA_WEB_URL=http://example.org\n")
+    out = run_bot(tmp_path, "--check")
+    assert out.returncode == 2 and "HADARA_WEB_URL must use https://" in out.stderr
