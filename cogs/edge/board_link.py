@@ -37,12 +37,13 @@ def board_url(bot: HadaraBot, user_id: int, game_id: int) -> str | None:
 
 
 def add_board_button(bot: HadaraBot, user_id: int, game_id: int,
-                     view: discord.ui.View) -> None:
-    """Add "Open the board" to ``view`` when the page is on and the view has room."""
+                     view: discord.ui.View, label: str | None = None) -> None:
+    """Add "Open the board" (or ``label``) to ``view`` when the page is on and the view has
+    room."""
     url = board_url(bot, user_id, game_id)
     if url is None or len(view.children) >= 25:
         return
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-        style=discord.ButtonStyle.link, label=t("web.open"), url=url)
+        style=discord.ButtonStyle.link, label=label or t("web.open"), url=url)
     with contextlib.suppress(ValueError):  # every row full: the panel's own come first
         view.add_item(button)

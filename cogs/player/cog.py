@@ -15,6 +15,7 @@ from bot.messages import t
 from bot.service.screens import GameLine, GamesList
 from bot.storage.base import JSON, LOBBY
 from cogs.commands import HADARA
+from cogs.edge.board_link import add_board_button
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.errors import Denied
 from cogs.edge.feature import Commands, Feature
@@ -40,11 +41,22 @@ RULE_TOPICS = ("wheel", "draft", "discount", "selling", "phase_b", "income", "co
 MAX_CONTENT = 2000
 
 
+BOARDS = 5  # board links under /hadara games (one row; the games waiting on you come first)
+
+
 @app_commands.command(name="games", description=L("cmd.games"))
 async def games(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     mine = await interaction.client.service.games(interaction.user.id)
-    await interaction.followup.send(games_text(mine), ephemeral=True)
+    view = discord.ui.View(timeout=None)
+    for line in mine.games:  # "Board #12": a signed link to each game in play (page on)
+        if line.status != LOBBY and line.seat is not None and len(view.children) < BOARDS:
+            add_board_button(interaction.client, interaction.user.id, line.game_id, view,
+                             label=t("web.open.game", id=line.game_id))
+    if view.children:
+        await interaction.followup.send(games_text(mine), ephemeral=True, view=view)
+    else:
+        await interaction.followup.send(games_text(mine), ephemeral=True)
 
 
 def games_text(mine: GamesList) -> str:

@@ -15,7 +15,7 @@ from hadara.content import default_catalog
 from hadara.words import card_name
 
 from . import conftest
-from .conftest import components, new_game, open_panel, settle, world
+from .conftest import answer, components, new_game, open_panel, settle, world
 
 pytest.importorskip("simcord")
 
@@ -87,3 +87,19 @@ async def test_no_board_link_without_the_page(tmp_path: Path,
         await settle(w, gid)
         panel = await open_panel(w, gid, w.members["alice"].id)
         assert not [c for c in components(panel) if c.get("style") == 5]
+
+
+async def test_the_games_list_links_each_board(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """/hadara games carries a board link per game in play when the page is on."""
+    monkeypatch.setattr(conftest, "config", lambda path: Config(
+        token="x", db=path, web_port=0, web_url="https://hadara.example.org"))
+    async with world(tmp_path, monkeypatch) as w:
+        gid, _ = await new_game(w, "alice", seats=2, ai=1)
+        await settle(w, gid)
+        shown = await w.members["alice"].slash(w.channel, "hadara games")
+        [link] = [c for c in components(answer(shown)) if c.get("style") == 5]
+        assert link["label"] == f"Board #{gid}"
+        assert str(link["url"]).startswith("https://hadara.example.org/l/")
+        token = str(link["url"]).rsplit("/", 1)[1]
+        assert token.split(".")[:2] == [str(w.members["alice"].id), str(gid)]

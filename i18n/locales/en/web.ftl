@@ -21,3 +21,5 @@ web-signed-out = You are not signed in here. Open the board from your panel in D
 web-not-allowed = This board is not yours to open.
 # the link button on a player's panel to their page (docs/web.md)
 web-open = Open the board
+# a link under /hadara games to one game's page
+web-open-game = Board #{ $id }

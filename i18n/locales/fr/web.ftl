@@ -21,3 +21,5 @@ web-signed-out = Vous n'êtes pas connecté ici. Ouvrez le plateau depuis votre 
 web-not-allowed = Ce plateau n'est pas le vôtre.
 # the link button on a player's panel to their page (docs/web.md)
 web-open = Ouvrir le plateau
+# a link under /hadara games to one game's page
+web-open-game = Plateau #{ $id }

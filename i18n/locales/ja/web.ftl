@@ -15,3 +15,5 @@ web-signed-out = ここではサインインしていません。Discord のパ�
 web-not-allowed = この盤面はあなたのものではありません。
 # the link button on a player's panel to their page (docs/web.md)
 web-open = 盤面を開く
+# a link under /hadara games to one game's page
+web-open-game = 盤面 #{ $id }
