@@ -36,6 +36,7 @@ from i18n import LOCALES, translate
 
 from . import links
 from .headers import security_headers
+from .limits import Limits, Window
 from .live import Live, Socket
 from .page import game_page, message_page
 from .server import Bridge
@@ -58,6 +59,7 @@ class Site:
     session_lifetime: float = 30 * 24 * 3600  # and every session ends after this
     clock: Callable[[], float] = field(default=time.time)
     live: Live = field(default_factory=Live)
+    limits: Limits = field(default_factory=Limits)
 
 
 def follow(site: Site, loop: asyncio.AbstractEventLoop) -> list[Callable[[], None]]:
@@ -83,6 +85,14 @@ def language(request: web.Request) -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def limited(window: Window, key: object, now: float) -> None:
+    """Refuse with 429 and ``Retry-After`` past ``window``'s limit for ``key``."""
+    wait = window.check(key, now)
+    if wait is not None:
+        raise web.HTTPTooManyRequests(headers={"Retry-After": str(wait)},
+                                      text="too many requests: try again later")
 
 
 def html(text: str, status: int = 200) -> web.Response:
@@ -116,6 +126,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
 
     async def exchange(request: web.Request) -> web.Response:
         locale = language(request)
+        limited(site.limits.links, request.remote, site.clock())
         try:
             link = links.verify(site.secret, request.match_info["token"], site.clock())
         except links.LinkRefused as refused:
@@ -141,6 +152,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         user = await session_user(request)
         if user is None:
             return html(message_page(_t(locale, "web.signed.out"), locale), 401)
+        limited(site.limits.pages, user, site.clock())
         try:
             view = await bridge.call(_seat_view(site.service, user, game_id))
         except Refusal:
@@ -155,6 +167,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         user = await session_user(request)
         if user is None:
             raise web.HTTPUnauthorized(text="signed out")
+        limited(site.limits.sockets, user, site.clock())
         try:
             seat, version = await bridge.call(_seat_and_version(site.service, user, game_id))
         except Refusal:
