@@ -67,7 +67,7 @@ def follow(site: Site, loop: asyncio.AbstractEventLoop) -> list[Callable[[], Non
     games — this process's updates and every process's notices. The unsubscribe calls."""
     site.live.loop = loop
     return [site.service.subscribe(site.live.on_update),
-            site.service.store.listen(site.live.on_notice)]
+            site.service.listen_changes(site.live.on_notice)]
 
 
 async def _ready() -> bool:
@@ -122,7 +122,7 @@ def make_app(bridge: Bridge, site: Site | None = None, *,
 
 
 def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
-    store = site.service.store
+    service = site.service
 
     async def exchange(request: web.Request) -> web.Response:
         locale = language(request)
@@ -132,8 +132,11 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         except links.LinkRefused as refused:
             return html(message_page(translate_refusal(locale, refused.reason), locale), 403)
         token = secrets.token_urlsafe(32)
-        await bridge.call(store.open_session(token_hash(token), link.user, site.clock(),
-                                             site.session_lifetime))
+        try:
+            await bridge.call(service.open_web_session(token_hash(token), link.user,
+                                                       site.clock(), site.session_lifetime))
+        except Refusal:  # the database cannot store it now: nothing was opened
+            raise web.HTTPServiceUnavailable(text="try again in a moment") from None
         response = web.HTTPSeeOther(f"/g/{link.game}")
         response.set_cookie(COOKIE, token, max_age=int(site.session_lifetime), path="/",
                             httponly=True, secure=site.secure_cookies, samesite="Lax")
@@ -143,8 +146,11 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         token = request.cookies.get(COOKIE, "")
         if not 0 < len(token) <= 64:
             return None
-        return await bridge.call(store.session_user(token_hash(token), site.clock(),
-                                                    site.session_idle))
+        try:
+            return await bridge.call(service.web_session_user(token_hash(token), site.clock(),
+                                                              site.session_idle))
+        except Refusal:  # the database cannot answer now
+            raise web.HTTPServiceUnavailable(text="try again in a moment") from None
 
     async def page(request: web.Request) -> web.Response:
         locale = language(request)

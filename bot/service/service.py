@@ -628,6 +628,32 @@ class GameService:
     async def set_user_settings(self, user_id: int, settings: Mapping[str, JSON]) -> None:
         await self.screens.set_user_settings(user_id, settings)
 
+    # -- the web page's sessions (docs/web.md): kept in the store, reached through here
+    async def web_secret(self) -> str:
+        """The secret the web page signs its links with (made once in the database)."""
+        async with checks.storage():
+            return await self.store.web_secret()
+
+    async def open_web_session(self, token_hash: str, user_id: int, now: float,
+                               lifetime: float) -> None:
+        async with checks.storage():
+            await self.store.open_session(token_hash, user_id, now, lifetime)
+
+    async def web_session_user(self, token_hash: str, now: float, idle: float) -> int | None:
+        """The user of a live web session, or None (unknown, idle, ended)."""
+        async with checks.storage():
+            return await self.store.session_user(token_hash, now, idle)
+
+    async def end_web_sessions(self, user_id: int) -> int:
+        """Sign the user out of the web page everywhere: how many sessions ended."""
+        async with checks.storage():
+            return await self.store.end_sessions(user_id)
+
+    def listen_changes(self, callback: Callable[[int, int], None]) -> Callable[[], None]:
+        """``callback(game_id, version)`` for every change the store announces, made by any
+        process (a front end redraws; the updates say more, but only of this process's)."""
+        return self.store.listen(callback)
+
     async def guild_settings(self, guild_id: int) -> JSONObject:
         return await self.screens.guild_settings(guild_id)
 

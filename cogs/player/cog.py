@@ -141,7 +141,8 @@ async def _timezone_autocomplete(interaction: Interaction,
                        quiet_hours=L("cmd.settings.quiet_hours"),
                        language=L("cmd.settings.language"),
                        server_language=L("cmd.settings.server_language"),
-                       rated_undo=L("cmd.settings.rated_undo"))
+                       rated_undo=L("cmd.settings.rated_undo"),
+                       web_sign_out=L("cmd.settings.web_sign_out"))
 @app_commands.autocomplete(timezone=_timezone_autocomplete)
 @app_commands.choices(
     language=[app_commands.Choice(name=L("language.auto"), value=AUTO_LANGUAGE)]
@@ -152,7 +153,7 @@ async def settings(interaction: Interaction, dms: bool | None = None,
                    timezone: app_commands.Range[str, 1, 64] | None = None,
                    quiet_hours: app_commands.Range[str, 1, 20] | None = None,
                    language: str | None = None, server_language: str | None = None,
-                   rated_undo: bool | None = None) -> None:
+                   rated_undo: bool | None = None, web_sign_out: bool | None = None) -> None:
     bot = interaction.client
     languages = bot.service.languages
     if server_language is not None or rated_undo is not None:  # the server's: its managers
@@ -188,7 +189,11 @@ async def settings(interaction: Interaction, dms: bool | None = None,
     changed = (changes or language is not None or server_language is not None
                or rated_undo is not None)
     state = await bot.service.settings(interaction.user.id, interaction.guild_id)
-    await interaction.followup.send(settings_text(state, bool(changed)), ephemeral=True)
+    text = settings_text(state, bool(changed))
+    if web_sign_out:  # every session of the web page ends (docs/web.md)
+        ended = await bot.service.end_web_sessions(interaction.user.id)
+        text = f"{t('web.signed.out.everywhere', count=ended)}\n{text}"[:MAX_CONTENT]
+    await interaction.followup.send(text, ephemeral=True)
 
 
 class Player(Feature):

@@ -32,7 +32,7 @@ class Web(Feature):
         if config.web_port is None:
             return
         # the links' secret: made once in the database, the same in every process
-        secret = (await self.bot.service.store.web_secret()).encode("utf-8")
+        secret = (await self.bot.service.web_secret()).encode("utf-8")
         site = Site(self.bot.service, secret,
                     secure_cookies=not (config.web_url or "").startswith("http://"))
 

@@ -103,3 +103,30 @@ async def test_the_games_list_links_each_board(tmp_path: Path,
         assert str(link["url"]).startswith("https://hadara.example.org/l/")
         token = str(link["url"]).rsplit("/", 1)[1]
         assert token.split(".")[:2] == [str(w.members["alice"].id), str(gid)]
+
+
+async def test_signing_out_everywhere_from_discord(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """/hadara settings web_sign_out ends every session of the user: their page asks them to
+    open the board from Discord again."""
+    monkeypatch.setattr(conftest, "config", lambda path: Config(
+        token="x", db=path, web_port=0, web_url="http://localhost:9"))
+    async with world(tmp_path, monkeypatch) as w:
+        port = w.bot.get_cog("Web").server.port  # type: ignore[union-attr]
+        gid, _ = await new_game(w, "alice", seats=2, ai=1)
+        await settle(w, gid)
+        panel = await open_panel(w, gid, w.members["alice"].id)
+        [link] = [c for c in components(panel) if c.get("style") == 5]
+        path = str(link["url"])[len("http://localhost:9"):]
+        page = f"http://127.0.0.1:{port}/g/{gid}"
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}{path}",
+                                allow_redirects=False) as resp:
+                cookie = {"Cookie": f"hadara_session={resp.cookies['hadara_session'].value}"}
+            async with http.get(page, headers=cookie) as resp:
+                assert resp.status == 200
+            said = await w.members["alice"].slash(w.channel, "hadara settings",
+                                                  web_sign_out=True)
+            assert "Signed out of the web board on 1 device." in answer(said).content
+            async with http.get(page, headers=cookie) as resp:
+                assert resp.status == 401 and "not signed in" in await resp.text()

@@ -23,3 +23,10 @@ web-not-allowed = This board is not yours to open.
 web-open = Open the board
 # a link under /hadara games to one game's page
 web-open-game = Board #{ $id }
+# /hadara settings web_sign_out (docs/web.md)
+cmd-settings-web_sign_out = Sign out of the web board on every device
+web-signed-out-everywhere = { $count ->
+    [0] You were not signed in to the web board anywhere.
+    [one] Signed out of the web board on 1 device.
+   *[other] Signed out of the web board on { $count } devices.
+}

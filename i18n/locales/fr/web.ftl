@@ -23,3 +23,10 @@ web-not-allowed = Ce plateau n'est pas le vôtre.
 web-open = Ouvrir le plateau
 # a link under /hadara games to one game's page
 web-open-game = Plateau #{ $id }
+# /hadara settings web_sign_out (docs/web.md)
+cmd-settings-web_sign_out = Se déconnecter du plateau web sur tous les appareils
+web-signed-out-everywhere = { $count ->
+    [0] Vous n'étiez connecté au plateau web nulle part.
+    [one] Déconnecté du plateau web sur { $count } appareil.
+   *[other] Déconnecté du plateau web sur { $count } appareils.
+}

@@ -17,3 +17,9 @@ web-not-allowed = この盤面はあなたのものではありません。
 web-open = 盤面を開く
 # a link under /hadara games to one game's page
 web-open-game = 盤面 #{ $id }
+# /hadara settings web_sign_out (docs/web.md)
+cmd-settings-web_sign_out = すべての端末でウェブ盤面からサインアウトする
+web-signed-out-everywhere = { $count ->
+    [0] ウェブ盤面にはどこからもサインインしていませんでした。
+   *[other] { $count } 台の端末でウェブ盤面からサインアウトしました。
+}
