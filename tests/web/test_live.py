@@ -6,6 +6,8 @@ refused; a socket that falls behind is closed (its page redraws), never waited f
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import aiohttp
 import pytest
@@ -37,13 +39,21 @@ async def version(p: Page) -> int:
     return game.version
 
 
+@asynccontextmanager
+async def open_socket(p: Page, http: aiohttp.ClientSession
+                      ) -> AsyncIterator[tuple[aiohttp.ClientWebSocketResponse, int, str]]:
+    """Alice's page's socket, up to date: (the socket, the version, her session token)."""
+    token = await sign_in(p, http, ALICE)
+    now = await version(p)
+    async with http.ws_connect(ws_url(p, f"/ws/{p.gid}?v={now}"),
+                               headers=headers(p, token)) as ws:
+        await asyncio.sleep(0.05)  # registered on the server's loop
+        yield ws, now, token
+
+
 async def test_a_page_hears_its_game_move_on(page: Page) -> None:  # noqa: F811
     async with aiohttp.ClientSession() as http:
-        token = await sign_in(page, http, ALICE)
-        now = await version(page)
-        async with http.ws_connect(ws_url(page, f"/ws/{page.gid}?v={now}"),
-                                   headers=headers(page, token)) as ws:
-            await asyncio.sleep(0.05)
+        async with open_socket(page, http) as (ws, now, token):
             assert page.site.live.count() == 1
             await move(page.env, page.gid)
             message = await ws.receive_json(timeout=5)
@@ -85,25 +95,20 @@ async def test_a_socket_is_refused(page: Page, case: str) -> None:  # noqa: F811
 
 async def test_a_socket_that_falls_behind_is_closed_not_waited_for(
         page: Page) -> None:  # noqa: F811
-    async with aiohttp.ClientSession() as http:
-        token = await sign_in(page, http, ALICE)
-        now = await version(page)
-        async with http.ws_connect(ws_url(page, f"/ws/{page.gid}?v={now}"),
-                                   headers=headers(page, token)) as ws:
-            await asyncio.sleep(0.05)
-            live = page.site.live
-            assert live.loop is not None
-            [sock] = [s for socks in live.games.values() for s in socks]
-            # the client reads nothing while far more than a queue's worth arrives
-            live.loop.call_soon_threadsafe(_flood, live, page.gid, QUEUE * 4)
-            closed = None
-            for _ in range(QUEUE * 4 + 2):
-                message = await ws.receive(timeout=5)
-                if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
-                    closed = message
-                    break
-            assert closed is not None and ws.close_code == CLOSE_BEHIND
-            assert sock.dropped and live.count() == 0
+    async with aiohttp.ClientSession() as http, open_socket(page, http) as (ws, _, _):
+        live = page.site.live
+        assert live.loop is not None
+        [sock] = [s for socks in live.games.values() for s in socks]
+        # the client reads nothing while far more than a queue's worth arrives
+        live.loop.call_soon_threadsafe(_flood, live, page.gid, QUEUE * 4)
+        closed = None
+        for _ in range(QUEUE * 4 + 2):
+            message = await ws.receive(timeout=5)
+            if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                closed = message
+                break
+        assert closed is not None and ws.close_code == CLOSE_BEHIND
+        assert sock.dropped and live.count() == 0
 
 
 def _flood(live: object, game_id: int, n: int) -> None:
