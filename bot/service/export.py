@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from bot.storage import chain
 from bot.storage.base import FINISHED, JSONObject, StoredGame
+from bot.storage.rows import record_root
 from hadara import save
 from hadara.engine import Game
 from hadara.scoring import final_ranking
@@ -55,8 +56,7 @@ def game_record(stored: StoredGame, files: Mapping[str, str] | None,
                  "submitted_by": a.submitted_by, "at": a.at, "hash": a.hash}
                 for a in stored.actions],
         "chain": {"format": chain.FORMAT,
-                  "root": chain.root(rec.id, rec.setup, rec.seed, rec.content_version,
-                                     rec.rules_version),
+                  "root": record_root(rec),
                   "final_hash": stored.head},
         "content": {"version": rec.content_version,
                     "files": dict(files) if files is not None else None},

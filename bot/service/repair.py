@@ -21,6 +21,7 @@ from bot.storage.base import (
     Salvage,
     Store,
 )
+from bot.storage.rows import record_root
 from hadara.engine import Result
 
 from . import checks, refusals, updates
@@ -93,7 +94,7 @@ def chain_break(found: Salvage, keep: int) -> chain.Break | None:
     rows = found.actions[:keep]
     entries = [chain.Entry(r.seq, r.seat, r.decision_id, r.submitted_by, r.at, r.action, r.hash)
                for r in rows]
-    start = chain.root(rec.id, rec.setup, rec.seed, rec.content_version, rec.rules_version)
+    start = record_root(rec)
     if keep == len(found.actions):
         return chain.check(start, entries, found.head)
     broken = chain.check(start, entries, entries[-1].hash if entries else None)
