@@ -31,6 +31,7 @@ from aiohttp import web
 
 from bot import access
 from bot.service import GameService, Refusal
+from bot.service.screens import TableState
 from hadara.types import ViewData
 from i18n import LOCALES, translate
 
@@ -160,10 +161,10 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             return html(message_page(_t(locale, "web.signed.out"), locale), 401)
         limited(site.limits.pages, user, site.clock())
         try:
-            view = await bridge.call(_seat_view(site.service, user, game_id))
+            state = await bridge.call(_seat_table(site.service, user, game_id))
         except Refusal:
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
-        return html(game_page(game_id, view, locale))
+        return html(game_page(state, locale))
 
     async def socket(request: web.Request) -> web.StreamResponse:
         if not same_origin(request):
@@ -242,14 +243,23 @@ async def _seat_and_version(service: GameService, user: int, game_id: int
     return view.get("viewer"), view["version"]
 
 
-async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:
+async def _seat(service: GameService, user: int, game_id: int) -> int | None:
     """On the service's loop: the access policy for a link session (an actor with no server,
-    as in a DM), then the user's seat's view (the spectator's if they have none and the
-    policy lets them see the board)."""
-    actor = access.Actor(user)
+    as in a DM): the user's seat (None: they have none, and the policy lets them see the
+    board)."""
     seat = await service.seat_of(game_id, user)
-    await service.authorize(actor, game_id, "panel" if seat is not None else "board")
-    return await service.view(game_id, seat)
+    await service.authorize(access.Actor(user), game_id, "panel" if seat is not None else "board")
+    return seat
+
+
+async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:
+    """The user's seat's view (the spectator's if they have none), after the policy."""
+    return await service.view(game_id, await _seat(service, user, game_id))
+
+
+async def _seat_table(service: GameService, user: int, game_id: int) -> TableState:
+    """The page's table for the user's seat, after the policy."""
+    return await service.table(game_id, await _seat(service, user, game_id))
 
 
 def _t(locale: str, key: str, **params: object) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-from hadara.content import default_catalog
+from bot.service.screens import TableState
+from hadara.content import Catalog
 from hadara.types import ViewData
 from hadara.words import card_name, track_name
 from i18n import translate
@@ -29,19 +30,20 @@ def _seat(view: ViewData, seat: int, locale: str, viewer: int | None) -> str:
             f'<ul class="tracks">{tracks}</ul></article>')
 
 
-def _hand(view: ViewData, locale: str) -> str:
+def _hand(view: ViewData, catalog: Catalog, locale: str) -> str:
     private = view.get("private")
     if private is None:
         return ""
-    cards = "".join(f"<li>{escape(card_name(default_catalog(), c, locale))}</li>" for c in private["hand"])
+    cards = "".join(f"<li>{escape(card_name(catalog, c, locale))}</li>" for c in private["hand"])
     body = f"<ul>{cards}</ul>" if cards else \
         f"<p>{escape(translate(locale, 'web.hand.empty'))}</p>"
     return (f'<section class="hand" aria-labelledby="hand"><h2 id="hand">'
             f'{escape(translate(locale, "web.hand"))}</h2>{body}</section>')
 
 
-def game_page(game_id: int, view: ViewData, locale: str) -> str:
-    """The whole page of ``game_id`` as ``view`` shows it (its ``viewer``'s seat, if any)."""
+def game_page(state: TableState, locale: str) -> str:
+    """The whole page of the game as its ``view`` shows it (its ``viewer``'s seat, if any)."""
+    view, game_id = state.view, state.game_id
     viewer = view.get("viewer")
     heading = escape(translate(locale, "web.title", id=game_id))
     seats = "".join(_seat(view, s, locale, viewer) for s in range(view["n"]))
@@ -53,7 +55,7 @@ def game_page(game_id: int, view: ViewData, locale: str) -> str:
         '<script src="/static/live.js" defer></script></head>'
         f'<body data-game="{game_id}" data-version="{view["version"]}">'
         f'<header><h1>{heading}</h1><p class="status">{escape(title(view, locale))}</p>'
-        f"</header><main>{_hand(view, locale)}"
+        f"</header><main>{_hand(view, state.catalog, locale)}"
         f'<section class="players" aria-labelledby="players"><h2 id="players">'
         f'{escape(translate(locale, "web.players"))}</h2><div class="seats">{seats}</div>'
         "</section></main></body></html>")

@@ -192,6 +192,26 @@ class BoardState:
 
 
 @dataclass(frozen=True)
+class TableState:
+    """The live page's table (``table``): the viewer's view (their seat's, or the
+    spectator's for no seat), the game's own catalog (a game keeps the content it started
+    with), the table's status, the seats' names, who the game waits for, and the public
+    events of the log's last :data:`NEWS_ENTRIES` entries (the page words them)."""
+
+    game_id: int
+    status: str
+    view: ViewData
+    catalog: Catalog
+    names: tuple[str, ...]
+    waiting: list[Waiting]
+    events: tuple[Event, ...]
+
+
+#: Log entries whose public events the page shows as its news.
+NEWS_ENTRIES = 12
+
+
+@dataclass(frozen=True)
 class LobbySeat:
     """A seat at a table in its lobby."""
 
@@ -594,6 +614,20 @@ class Screens:
         names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
         return BoardState(images, spectator_view(game), waiting, rec.id, rec.status, names,
                           bool(rec.options.get("hints", False)))
+
+    async def table(self, game_id: int, seat: int | None) -> TableState:
+        """The live page: ``seat``'s view (None: the spectator's), the game's catalog and
+        its last news. The caller has asked the access policy (``seat`` is the viewer's)."""
+        held = await self.memory.load(game_id)
+        game = checks.started(held)
+        rec = held.record
+        shown = view(game, checks.seat_number(game, seat)) if seat is not None \
+            else spectator_view(game)
+        since = max(0, len(game.log or []) - NEWS_ENTRIES)
+        news = await self.past.news(game_id, since, opening=since == 0)
+        waiting = self._waiting(held) if rec.status == ACTIVE else []
+        names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
+        return TableState(rec.id, rec.status, shown, game.catalog, names, waiting, news.events)
 
     async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
         """The public board: {"table": png, "players": png}."""

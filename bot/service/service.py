@@ -87,6 +87,7 @@ from .screens import (
     QueueState,
     Screens,
     SettingsState,
+    TableState,
 )
 from .timecontrol.scheduler import Scheduler, Sleep
 from .timecontrol.timers import Timers
@@ -555,6 +556,10 @@ class GameService:
                            *, token: str) -> Queued:
         """Queue a choice at today's prices (None withdraws); the queue panel after it."""
         return await self.screens.queue_choice(game_id, user_id, choice, token=token)
+
+    async def table(self, game_id: int, seat: int | None) -> TableState:
+        """The live page's table for ``seat`` (None: a spectator's)."""
+        return await self.screens.table(game_id, seat)
 
     async def board(self, game_id: int, language: str) -> BoardState:
         """The board's pictures, the spectator's view and who the game waits for."""
