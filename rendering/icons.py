@@ -22,6 +22,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from . import theme
 from .fonts import SHIPPED
+from .shapes import LETTER_Y as _LETTER_Y
+from .shapes import TRACK_SHAPE
+from .shapes import shape_points as _shape_points
 
 SS = 4  # supersampling factor
 RGB = tuple[int, int, int]
@@ -66,40 +69,6 @@ def _pts(points: list[tuple[float, float]], w: int, h: int) -> list[tuple[float,
     return [(x * w * SS, y * h * SS) for x, y in points]
 
 
-def _shape_points(shape: str) -> list[tuple[float, float]] | None:
-    """Unit-square outlines of the polygon shapes (None: drawn as an ellipse)."""
-    if shape == "shield":
-        pts = [(0.1, 0.06), (0.9, 0.06), (0.9, 0.45)]
-        quarter = [t * math.pi / 2 for t in (0.2, 0.4, 0.6, 0.8, 1.0)]
-        pts += [(0.9 - 0.4 * (1 - math.cos(a)), 0.45 + 0.5 * math.sin(a)) for a in quarter]
-        pts += [(1 - x, y) for x, y in reversed(pts[2:-1])]
-        return pts
-    if shape == "temple":
-        return [(0.5, 0.03), (0.97, 0.34), (0.86, 0.34), (0.86, 0.84), (0.95, 0.84), (0.95, 0.97),
-                (0.05, 0.97), (0.05, 0.84), (0.14, 0.84), (0.14, 0.34), (0.03, 0.34)]
-    if shape == "drop":
-        cx, cy, r = 0.5, 0.62, 0.35
-        a = math.asin(r / (cy - 0.02))  # tangent angle from the apex
-        start, end = math.pi / 2 + a, math.pi / 2 - a + 2 * math.pi
-        arc = [(cx + r * math.cos(start + (end - start) * i / 24),
-                cy - r * math.sin(start + (end - start) * i / 24)) for i in range(25)]
-        return [(0.5, 0.02), *arc]
-    if shape == "star":  # eight points
-        radii = [0.49 if i % 2 == 0 else 0.3 for i in range(16)]
-        return [(0.5 + r * math.sin(i * math.pi / 8), 0.5 - r * math.cos(i * math.pi / 8))
-                for i, r in enumerate(radii)]
-    if shape == "square":
-        return [(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)]
-    if shape == "triangle":
-        return [(0.5, 0.04), (0.97, 0.92), (0.03, 0.92)]
-    if shape == "diamond":
-        return [(0.5, 0.02), (0.98, 0.5), (0.5, 0.98), (0.02, 0.5)]
-    if shape == "hexagon":
-        return [(0.5 + 0.48 * math.cos(math.pi / 6 + i * math.pi / 3),
-                 0.5 + 0.48 * math.sin(math.pi / 6 + i * math.pi / 3)) for i in range(6)]
-    return None
-
-
 def _draw_shape(d: ImageDraw.ImageDraw, shape: str, w: int, h: int, fill: RGB,
                 outline: RGB | None, line: float) -> None:
     pts = _shape_points(shape)
@@ -112,9 +81,6 @@ def _draw_shape(d: ImageDraw.ImageDraw, shape: str, w: int, h: int, fill: RGB,
         d.polygon(_pts(pts, w, h), fill=fill, outline=outline, width=width if outline else 0)
 
 
-TRACK_SHAPE = {"yellow": "circle", "red": "shield", "blue": "temple", "green": "drop",
-               "purple": "star"}
-_LETTER_Y = {"circle": 0.5, "shield": 0.43, "temple": 0.6, "drop": 0.62, "star": 0.5}
 
 
 @lru_cache(maxsize=512)

@@ -1,64 +1,218 @@
-"""The game's page as HTML, drawn on the server from the engine's view for one viewer (their
-seat's view, or the spectator's) in their language: every word from the Fluent catalogs,
-every value escaped. Pure: a view in, a page out (tests/web/test_page.py)."""
+"""The game's page as HTML, drawn on the server from the service's table (``TableState``: the
+viewer's view, their seat's or the spectator's) in their language: every word from the Fluent
+catalogs, every value escaped, every icon from the one SVG sprite (rendering/svg.py). Phone
+first: one column at 360–412 px, two at a desktop's width (web/static/page.css). Pure: a
+table in, a page out (tests/web/test_page_html.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 from bot.service.screens import TableState
-from hadara.content import Catalog
+from hadara.narrate import describe, label
 from hadara.types import ViewData
-from hadara.words import card_name, track_name
-from i18n import translate
+from hadara.words import colour_name, track_name
+from i18n import LOCALES, translate
 from rendering.parts import title
+from rendering.svg import icon, sprite
+from rendering.theme import TRACK_OF
+
+from .pieces import Pieces, Price, t, track_icon
 
 TRACKS = ("income", "military", "culture", "food")
+COLOUR_OF = {track: colour for colour, track in TRACK_OF.items()}
+#: The language switch's names, each in its own language.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ja": "日本語"}
 
 
-def _seat(view: ViewData, seat: int, locale: str, viewer: int | None) -> str:
-    s = view["seats"][seat]
-    you = f' <span class="you">({escape(translate(locale, "web.you"))})</span>' \
-        if seat == viewer else ""
-    tracks = "".join(f"<li>{escape(track_name(k, locale))} <b>{s['tracks'].get(k, 0)}</b></li>"
-                     for k in TRACKS)
-    points = sum(s["score"].values()) if s["score"] else 0
-    return (f'<article class="seat" aria-labelledby="seat-{seat}">'
-            f'<h3 id="seat-{seat}">{escape(s["name"])}{you}</h3>'
-            f'<p class="sums">{escape(translate(locale, "web.points", points=points))} · '
-            f'{escape(translate(locale, "web.coins", coins=s["coins"]))}</p>'
-            f'<ul class="tracks">{tracks}</ul></article>')
+def _prices(view: ViewData) -> dict[str, Price]:
+    """The viewer's own prices: the table's (discard tops) and their decision's cards."""
+    private: Mapping[str, Any] = view.get("private") or {}
+    prices: dict[str, Price] = dict(private.get("prices") or {})
+    context: Mapping[str, Any] = private.get("context") or {}
+    for entry in context.get("cards") or ():
+        if "buy" in entry and "sell" in entry:
+            prices[entry["card"]] = {"buy": entry["buy"], "sell": entry["sell"]}
+    return prices
 
 
-def _hand(view: ViewData, catalog: Catalog, locale: str) -> str:
-    private = view.get("private")
+def _header(state: TableState, locale: str, here: str) -> str:
+    view = state.view
+    heading = t(locale, "web.title", id=state.game_id)
+    waiting = [state.names[s] for s in view.get("waiting_on") or [] if 0 <= s < len(state.names)]
+    line = (f'<p class="waiting">{icon("hourglass")} '
+            f'{t(locale, "web.waiting", names=", ".join(waiting))}</p>') if waiting else ""
+    switch = "".join(
+        f'<a href="{escape(here)}?lang={code}" lang="{code}" hreflang="{code}"'
+        + (' aria-current="true"' if code == locale else "")
+        + f">{escape(LANGUAGE_NAMES[code])}</a>" for code in LOCALES)
+    return (f'<header><h1>{heading}</h1><p class="status">{escape(title(view, locale))}</p>'
+            f'{line}<nav class="languages" aria-label="{t(locale, "web.language")}">{switch}'
+            "</nav></header>")
+
+
+def _mine(state: TableState, pieces: Pieces, locale: str) -> str:
+    """The viewer's hand and what they are deciding now (shown; chosen on their panel)."""
+    private = state.view.get("private")
     if private is None:
         return ""
-    cards = "".join(f"<li>{escape(card_name(catalog, c, locale))}</li>" for c in private["hand"])
-    body = f"<ul>{cards}</ul>" if cards else \
-        f"<p>{escape(translate(locale, 'web.hand.empty'))}</p>"
-    return (f'<section class="hand" aria-labelledby="hand"><h2 id="hand">'
-            f'{escape(translate(locale, "web.hand"))}</h2>{body}</section>')
+    deciding = ""
+    context: Mapping[str, Any] = private.get("context") or {}
+    if state.options and context.get("kind"):
+        what = t(locale, f"table.kind.{context['kind']}")
+        legal = [o for o in state.options if o["legal"]]
+        items = "".join(
+            f"<li>{escape(label({'code': o['label_code'], **o['label_params']}, state.catalog, locale))}</li>"
+            for o in legal[:24])
+        deciding = (f'<div class="deciding"><h3>{t(locale, "web.deciding", what=what)}</h3>'
+                    f'<ul class="options">{items}</ul>'
+                    f'<p class="note">{t(locale, "web.deciding.note")}</p></div>')
+    hand = private.get("hand") or []
+    cards = "".join(f"<li>{pieces.card(cid, detail=pieces.price(cid))}</li>" for cid in hand)
+    body = f'<ul class="cards">{cards}</ul>' if cards else \
+        f'<p>{t(locale, "web.hand.empty")}</p>'
+    return (f'<section class="mine" aria-labelledby="hand"><h2 id="hand">'
+            f'{t(locale, "web.hand")}</h2>{deciding}{body}</section>')
 
 
-def game_page(state: TableState, locale: str) -> str:
-    """The whole page of the game as its ``view`` shows it (its ``viewer``'s seat, if any)."""
+def _table(state: TableState, pieces: Pieces, locale: str) -> str:
+    """Decks, the wheel's draws, the discard piles and the colony stacks."""
+    view = state.view
+    draws = {d["colour"]: d["seat"] for d in view.get("draws") or []}
+    decks = []
+    for deck in view["decks"]:
+        colour = deck["colour"]
+        seat = draws.get(colour)
+        who = (f'<span class="draws">{icon(f"seat-{seat}")} '
+               f'{t(locale, "web.draws", name=state.names[seat])}</span>'
+               if seat is not None and 0 <= seat < len(state.names) else "")
+        decks.append(f'<li class="deck c-{colour}">{track_icon(colour, locale)}'
+                     f'<span class="name">{escape(colour_name(colour, locale))}</span>'
+                     f'<span class="detail">{t(locale, "web.deck", count=deck["count"])}</span>'
+                     f"{who}</li>")
+    piles = []
+    for colour, pile in zip(view["deck_colours"], view["discards"], strict=False):
+        size = t(locale, "web.pile", count=len(pile), colour=colour_name(colour, locale))
+        if pile:
+            shown = pieces.card(pile[-1], detail=pieces.price(pile[-1]))
+            piles.append(f'<li><span class="label">{size}</span>{shown}</li>')
+        else:
+            piles.append(f'<li><span class="card empty c-{colour}">{size}</span></li>')
+    stacks = []
+    for stack in view.get("colony_stacks") or []:
+        level = stack["level"]
+        name = t(locale, "web.colony.stack", level=level, count=stack["count"])
+        front = stack.get("top")
+        if front:
+            stacks.append("<li>" + pieces.colony(f"stack-{level}", name, level, front)
+                          + "</li>")
+        else:
+            stacks.append(f'<li><span class="tile colony empty">{name}</span></li>')
+    return (f'<section class="table" aria-labelledby="table"><h2 id="table">'
+            f'{t(locale, "web.table")}</h2>'
+            f'<h3>{t(locale, "web.decks")}</h3><ul class="decks">{"".join(decks)}</ul>'
+            f'<h3>{t(locale, "web.discards")}</h3><ul class="piles">{"".join(piles)}</ul>'
+            f'<h3>{t(locale, "web.colonies")}</h3>'
+            f'<ul class="tiles">{"".join(stacks)}</ul></section>')
+
+
+def _seat(state: TableState, seat: int, pieces: Pieces, locale: str) -> str:
+    view = state.view
+    s = view["seats"][seat]
+    you = f' <span class="you">({t(locale, "web.you")})</span>' \
+        if seat == view.get("viewer") else ""
+    marks = ""
+    if seat == view.get("first"):
+        marks += icon("flag", translate(locale, "web.first"))
+    if seat in (view.get("waiting_on") or []):
+        marks += icon("hourglass", translate(locale, "image.table.to.act"))
+    if seat in (view.get("winners") or []):
+        marks += icon("crown", translate(locale, "image.table.winner"))
+    score = s.get("score") or {}
+    points = score.get("total", 0)
+    tracks = "".join(
+        f'<li>{track_icon(COLOUR_OF[k], locale)}<span>{escape(track_name(k, locale))}</span> '
+        f'<b>{s["tracks"].get(k, 0)}</b></li>' for k in TRACKS)
+    tableau = s.get("tableau") or []
+    cards = "".join(f"<li>{pieces.card(cid, cls='card mini')}</li>" for cid in tableau)
+    colonies = "".join(
+        "<li>" + pieces.colony(f"{seat}-{i}", t(locale, "web.colony", level=c["level"]),
+                               c["level"], c["front"], c.get("back") if c["integrated"] else None)
+        + "</li>" for i, c in enumerate(s.get("colonies") or []))
+    statues = "".join(f"<li>{pieces.statue_space(i + 1, carved)}</li>"
+                      for i, carved in enumerate(s.get("statues") or []))
+    medals = [pieces.medal("silver", t(locale, "web.medal.silver",
+                                       colour=colour_name(colour, locale)), colour)
+              for colour in s.get("silver_medals") or []]
+    if s.get("gold_medals"):
+        medals.append(pieces.medal("gold", t(locale, "web.medal.gold", count=s["gold_medals"])))
+    tiles = ", ".join(f"{escape(colour_name(c, locale))} {n}"
+                      for c, n in (s.get("bonus_tiles") or {}).items() if n)
+    sections = [
+        f'<h4>{t(locale, "web.cards", count=len(tableau))}</h4>'
+        + (f'<ul class="cards minis">{cards}</ul>' if cards else ""),
+        f'<h4>{t(locale, "web.colonies")}</h4>'
+        + (f'<ul class="tiles">{colonies}</ul>' if colonies
+           else f'<p class="none">{t(locale, "web.none")}</p>'),
+        f'<h4>{t(locale, "web.statues")}</h4><ul class="tiles">{statues}</ul>',
+        f'<h4>{t(locale, "web.medals")}</h4>'
+        + (f'<ul class="tiles">{"".join(f"<li>{m}</li>" for m in medals)}</ul>' if medals
+           else f'<p class="none">{t(locale, "web.none")}</p>'),
+        f'<p class="bonus">{t(locale, "web.tiles")}: {tiles or t(locale, "web.none")}</p>',
+    ]
+    return (f'<article class="seat seat-{seat % 5}" aria-labelledby="seat-{seat}">'
+            f'<h3 id="seat-{seat}">{icon(f"seat-{seat % 5}")}{escape(s["name"])}{you}{marks}</h3>'
+            f'<p class="sums">{icon("crown")}{t(locale, "web.points", points=points)} · '
+            f'{icon("coin")}{t(locale, "web.coins", coins=s["coins"])}</p>'
+            f'<ul class="tracks">{tracks}</ul>{"".join(sections)}</article>')
+
+
+def _news(state: TableState, locale: str) -> str:
+    lines = [line for event in state.events
+             for line in describe(dict(event), list(state.names), state.catalog, locale)
+             if line.strip()]
+    items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-20:]))
+    body = f'<ol class="news" reversed>{items}</ol>' if items else \
+        f'<p>{t(locale, "web.news.none")}</p>'
+    return (f'<section class="happened" aria-labelledby="news"><h2 id="news">'
+            f'{t(locale, "web.news")}</h2>{body}</section>')
+
+
+def main_part(state: TableState, locale: str) -> str:
+    """The page's ``<main>`` and its popovers (what the live script swaps when the game
+    moves on)."""
+    view = state.view
+    pieces = Pieces(state.catalog, locale, _prices(view))
+    mine = _mine(state, pieces, locale)
+    table = _table(state, pieces, locale)
+    seats = "".join(_seat(state, s, pieces, locale) for s in range(view["n"]))
+    news = _news(state, locale)
+    return (f'<main id="main">{mine}<div class="board">{table}'
+            f'<section class="players" aria-labelledby="players"><h2 id="players">'
+            f'{t(locale, "web.players")}</h2><div class="seats">{seats}</div></section>'
+            f'</div>{news}<div class="popovers">{pieces.all()}</div></main>')
+
+
+def game_page(state: TableState, locale: str, *, socket: str | None = None,
+              here: str | None = None) -> str:
+    """The whole page of the game as its ``view`` shows it (its ``viewer``'s seat, if any);
+    ``socket`` the path of its live socket (default: the player's), ``here`` its own path
+    (for the language switch)."""
     view, game_id = state.view, state.game_id
-    viewer = view.get("viewer")
-    heading = escape(translate(locale, "web.title", id=game_id))
-    seats = "".join(_seat(view, s, locale, viewer) for s in range(view["n"]))
+    heading = t(locale, "web.title", id=game_id)
+    data_socket = f' data-socket="{escape(socket)}"' if socket else ""
     return (
         f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{heading}</title>"
         '<link rel="stylesheet" href="/static/page.css">'
         '<script src="/static/live.js" defer></script></head>'
-        f'<body data-game="{game_id}" data-version="{view["version"]}">'
-        f'<header><h1>{heading}</h1><p class="status">{escape(title(view, locale))}</p>'
-        f"</header><main>{_hand(view, state.catalog, locale)}"
-        f'<section class="players" aria-labelledby="players"><h2 id="players">'
-        f'{escape(translate(locale, "web.players"))}</h2><div class="seats">{seats}</div>'
-        "</section></main></body></html>")
+        f'<body data-game="{game_id}" data-version="{view["version"]}"{data_socket}>'
+        f'<a class="skip" href="#main">{t(locale, "web.skip")}</a>{sprite()}'
+        f"{_header(state, locale, here or f'/g/{game_id}')}{main_part(state, locale)}"
+        "</body></html>")
 
 
 def message_page(text: str, locale: str) -> str:

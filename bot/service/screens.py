@@ -205,6 +205,9 @@ class TableState:
     names: tuple[str, ...]
     waiting: list[Waiting]
     events: tuple[Event, ...]
+    #: the viewer's decision now, as the panel offers it (none when the service plays it
+    #: itself: forced, a queued plan, a seat taken over), with labels, legal or not
+    options: list[OptionData]
 
 
 #: Log entries whose public events the page shows as its news.
@@ -627,7 +630,11 @@ class Screens:
         news = await self.past.news(game_id, since, opening=since == 0)
         waiting = self._waiting(held) if rec.status == ACTIVE else []
         names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
-        return TableState(rec.id, rec.status, shown, game.catalog, names, waiting, news.events)
+        deciding = seat is not None and rec.status == ACTIVE \
+            and game.decision_id(seat) is not None and not automatic(rec, game, seat)
+        opts = option_list(game, seat) if deciding and seat is not None else []
+        return TableState(rec.id, rec.status, shown, game.catalog, names, waiting, news.events,
+                          opts)
 
     async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
         """The public board: {"table": png, "players": png}."""

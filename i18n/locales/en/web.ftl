@@ -30,3 +30,67 @@ web-signed-out-everywhere = { $count ->
     [one] Signed out of the web board on 1 device.
    *[other] Signed out of the web board on { $count } devices.
 }
+# the whole table on the page (web/page.py, web/pieces.py)
+web-skip = Skip to the game
+web-language = Language
+web-waiting = Waiting for { $names }
+web-table = The table
+web-decks = Draw decks
+web-deck = { $count ->
+    [0] empty
+    [one] 1 card left
+   *[other] { $count } cards left
+}
+web-draws = { $name } draws here
+web-discards = Discard piles
+web-pile = { $colour }: { $count ->
+    [0] empty
+    [one] 1 card
+   *[other] { $count } cards
+}
+web-colony = Colony · military { $level }
+web-colony-stack = Military { $level } · { $count } left
+web-colony-front = Needs military { $level }. Plunder it for { $plunder } coins, or integrate it for { $cost } coins: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}.
+web-colony-back = Integrated: { $gains }; { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}.
+web-statue = Statue space { $space }
+web-statue-space = Needs culture { $requirement }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}.
+web-statue-tiles = Carved with a bonus tile: its colour side raises that track by { $steps }, its points side adds { $extra } points.
+web-statue-free = Free · culture { $requirement }
+web-statue-carved-points = { $colour } tile · points side
+web-statue-carved-track = { $colour } tile · track side
+web-medal-silver = Silver · { $colour }
+web-medal-gold = { $count ->
+    [one] 1 gold medal
+   *[other] { $count } gold medals
+}
+web-medal-silver-text = A silver medal scores half its colour's track at the end, rounded up (at most { $max } silver medals).
+web-medal-gold-text = A gold medal scores { $points } points for each set of five card colours you own.
+web-cards = { $count ->
+    [0] No cards
+    [one] 1 card
+   *[other] { $count } cards
+}
+web-tiles = Bonus tiles
+web-none = none
+web-first = First player this epoch
+web-cost = Cost { $cost }
+web-card-epoch = Epoch { $epoch }
+web-price = Your price: buy for { $buy } coins or sell for { $sell }.
+web-price-short = buy { $buy } · sell +{ $sell }
+web-deciding = You decide now: { $what }
+web-deciding-note = Choose on your panel in Discord; the page shows the game as it goes.
+web-news = What happened
+web-news-none = Nothing yet.
+web-close = Close
+web-colonies = Colonies
+web-statues = Statues
+web-medals = Medals

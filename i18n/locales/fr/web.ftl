@@ -30,3 +30,67 @@ web-signed-out-everywhere = { $count ->
     [one] Déconnecté du plateau web sur { $count } appareil.
    *[other] Déconnecté du plateau web sur { $count } appareils.
 }
+# the whole table on the page (web/page.py, web/pieces.py)
+web-skip = Aller à la partie
+web-language = Langue
+web-waiting = En attente de { $names }
+web-table = La table
+web-decks = Pioches
+web-deck = { $count ->
+    [0] vide
+    [one] 1 carte restante
+   *[other] { $count } cartes restantes
+}
+web-draws = { $name } pioche ici
+web-discards = Défausses
+web-pile = { $colour } : { $count ->
+    [0] vide
+    [one] 1 carte
+   *[other] { $count } cartes
+}
+web-colony = Colonie · militaire { $level }
+web-colony-stack = Militaire { $level } · { $count } restantes
+web-colony-front = Demande { $level } en militaire. Pillez-la pour { $plunder } pièces, ou intégrez-la pour { $cost } pièces : { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}.
+web-colony-back = Intégrée : { $gains } ; { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}.
+web-statue = Emplacement de statue { $space }
+web-statue-space = Demande { $requirement } en culture : { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}.
+web-statue-tiles = Sculptée avec une tuile bonus : sa face couleur fait avancer cette piste de { $steps }, sa face points ajoute { $extra } points.
+web-statue-free = Libre · culture { $requirement }
+web-statue-carved-points = tuile { $colour } · face points
+web-statue-carved-track = tuile { $colour } · face piste
+web-medal-silver = Argent · { $colour }
+web-medal-gold = { $count ->
+    [one] 1 médaille d'or
+   *[other] { $count } médailles d'or
+}
+web-medal-silver-text = Une médaille d'argent rapporte la moitié de la piste de sa couleur en fin de partie, arrondie au supérieur (au plus { $max } médailles d'argent).
+web-medal-gold-text = Une médaille d'or rapporte { $points } points par série des cinq couleurs de cartes que vous possédez.
+web-cards = { $count ->
+    [0] Aucune carte
+    [one] 1 carte
+   *[other] { $count } cartes
+}
+web-tiles = Tuiles bonus
+web-none = aucune
+web-first = Premier joueur de cette époque
+web-cost = Coût { $cost }
+web-card-epoch = Époque { $epoch }
+web-price = Votre prix : achat pour { $buy } pièces ou vente pour { $sell }.
+web-price-short = achat { $buy } · vente +{ $sell }
+web-deciding = Vous décidez maintenant : { $what }
+web-deciding-note = Choisissez sur votre panneau dans Discord ; la page suit la partie.
+web-news = Ce qui s'est passé
+web-news-none = Rien pour l'instant.
+web-close = Fermer
+web-colonies = Colonies
+web-statues = Statues
+web-medals = Médailles

@@ -23,3 +23,52 @@ web-signed-out-everywhere = { $count ->
     [0] ウェブ盤面にはどこからもサインインしていませんでした。
    *[other] { $count } 台の端末でウェブ盤面からサインアウトしました。
 }
+# the whole table on the page (web/page.py, web/pieces.py)
+web-skip = ゲームへ移動
+web-language = 言語
+web-waiting = { $names } を待っています
+web-table = テーブル
+web-decks = 山札
+web-deck = { $count ->
+    [0] 空
+   *[other] 残り { $count } 枚
+}
+web-draws = { $name } がここから引きます
+web-discards = 捨て札
+web-pile = { $colour }：{ $count ->
+    [0] 空
+   *[other] { $count } 枚
+}
+web-colony = 植民地 · 軍事 { $level }
+web-colony-stack = 軍事 { $level } · 残り { $count }
+web-colony-front = 軍事 { $level } が必要。略奪して { $plunder } コインを得るか、{ $cost } コインで併合して { $points } 点。
+web-colony-back = 併合済み：{ $gains }、{ $points } 点。
+web-statue = 彫像スペース { $space }
+web-statue-space = 文化 { $requirement } が必要：{ $points } 点。
+web-statue-tiles = ボーナスタイルで彫る：色の面はその列を { $steps } 進め、点数の面は { $extra } 点を加えます。
+web-statue-free = 空き · 文化 { $requirement }
+web-statue-carved-points = { $colour }のタイル · 点数の面
+web-statue-carved-track = { $colour }のタイル · 列の面
+web-medal-silver = 銀 · { $colour }
+web-medal-gold = 金メダル { $count } 個
+web-medal-silver-text = 銀メダルはゲーム終了時にその色の列の半分（切り上げ）の点になります（銀メダルは最大 { $max } 個）。
+web-medal-gold-text = 金メダルは持っているカード5色のセットごとに { $points } 点になります。
+web-cards = { $count ->
+    [0] カードなし
+   *[other] カード { $count } 枚
+}
+web-tiles = ボーナスタイル
+web-none = なし
+web-first = この時代のスタートプレイヤー
+web-cost = コスト { $cost }
+web-card-epoch = 時代 { $epoch }
+web-price = あなたの価格：{ $buy } コインで購入、または { $sell } で売却。
+web-price-short = 購入 { $buy } · 売却 +{ $sell }
+web-deciding = いま決めること：{ $what }
+web-deciding-note = Discord のパネルで選んでください。このページはゲームの進行を表示します。
+web-news = これまでの出来事
+web-news-none = まだ何もありません。
+web-close = 閉じる
+web-colonies = 植民地
+web-statues = 彫像
+web-medals = メダル
