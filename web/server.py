@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import threading
 from collections.abc import Callable, Coroutine
@@ -26,6 +27,25 @@ T = TypeVar("T")
 
 START_TIMEOUT = 10.0  # seconds to bind the port
 STOP_TIMEOUT = 5.0  # seconds for open requests to finish at shutdown
+
+
+class PortUnavailable(OSError):
+    """The web page's address cannot be bound: in use, not allowed, or not this machine's."""
+
+    def __init__(self, host: str, port: int, cause: OSError) -> None:
+        why = {errno.EADDRINUSE: "it is in use (another program, or another bot process, "
+                                 "listens there)",
+               errno.EACCES: "this user may not listen on it (ports below 1024 need "
+                             "privileges)",
+               errno.EADDRNOTAVAIL: "this machine has no such address"}.get(
+            cause.errno or 0, cause.strerror or str(cause))
+        super().__init__(cause.errno, f"The web page cannot listen on {host}:{port}: {why}. "
+                         "Set HADARA_WEB_PORT (or HADARA_WEB_HOST) to a free address, or "
+                         "stop what holds it; the bot runs without the web page until then.")
+        self.host, self.port = host, port
+
+    def __str__(self) -> str:
+        return str(self.strerror)
 
 
 class Bridge:
@@ -68,6 +88,8 @@ class WebServer:
         self._thread.start()
         if not await asyncio.to_thread(self._ready.wait, START_TIMEOUT):
             raise RuntimeError(f"the web server did not start in {START_TIMEOUT:.0f} s")
+        if isinstance(self._failed, OSError):
+            raise PortUnavailable(self.host, self.port, self._failed) from self._failed
         if self._failed is not None:
             raise self._failed
         log.info("web page served on %s:%d", self.host, self.port)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from aiohttp import web
 
 from web.app import Site, follow, make_app
-from web.server import Bridge, WebServer
+from web.server import Bridge, PortUnavailable, WebServer
 
 from ..edge.board_link import WebLinks
 from ..edge.client import HadaraBot
@@ -39,8 +39,13 @@ class Web(Feature):
         def app(bridge: Bridge) -> web.Application:
             return make_app(bridge, site)
 
-        self.server = WebServer(app, host=config.web_host, port=config.web_port)
-        await self.server.start()
+        server = WebServer(app, host=config.web_host, port=config.web_port)
+        try:
+            await server.start()
+        except PortUnavailable as exc:  # the bot plays on in Discord; the page waits
+            log.error("%s", exc)
+            return
+        self.server = server
         assert self.server.loop is not None
         self._unsubscribe = follow(site, self.server.loop)
         if config.web_url:  # "Open the board" on the players' panels

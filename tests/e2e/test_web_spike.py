@@ -5,6 +5,8 @@ its service calls run on the bot's loop; without HADARA_WEB_PORT nothing is star
 
 from __future__ import annotations
 
+import logging
+import socket
 from pathlib import Path
 
 import aiohttp
@@ -42,6 +44,28 @@ async def test_without_a_port_no_server_is_started(tmp_path: Path,
     async with world(tmp_path, monkeypatch) as w:
         web = w.bot.get_cog("Web")
         assert web is not None and web.server is None  # type: ignore[attr-defined]
+
+
+async def test_a_port_in_use_is_said_and_the_bot_plays_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Another program holds HADARA_WEB_PORT: the log says so in words, and the bot plays in
+    Discord without the page (no board links on the panels)."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        monkeypatch.setattr(conftest, "config", lambda path: Config(
+            token="x", db=path, web_port=port, web_url="http://localhost:9"))
+        with caplog.at_level(logging.ERROR, logger="cogs.web.cog"):
+            async with world(tmp_path, monkeypatch) as w:
+                web = w.bot.get_cog("Web")
+                assert web is not None and web.server is None  # type: ignore[attr-defined]
+                gid, _ = await new_game(w, "alice", seats=2, ai=1)
+                await settle(w, gid)
+                panel = await open_panel(w, gid, w.members["alice"].id)
+                assert not [c for c in components(panel) if c.get("style") == 5]
+    said = " ".join(r.getMessage() for r in caplog.records)
+    assert f"127.0.0.1:{port}" in said and "in use" in said and "HADARA_WEB_PORT" in said
 
 
 async def test_open_the_board_from_the_panel(tmp_path: Path,

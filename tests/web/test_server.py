@@ -12,7 +12,7 @@ import pytest
 
 from web.app import MAX_BODY, make_app
 from web.headers import csp
-from web.server import WebServer
+from web.server import PortUnavailable, WebServer
 
 
 @pytest.fixture
@@ -93,8 +93,11 @@ async def test_a_port_in_use_fails_the_start() -> None:
     await first.start()
     try:
         second = WebServer(make_app, host="127.0.0.1", port=first.port)
-        with pytest.raises(OSError):
+        with pytest.raises(PortUnavailable) as refused:
             await second.start()
+        said = str(refused.value)  # what the bot's log says, in words
+        assert f"127.0.0.1:{first.port}" in said and "in use" in said
+        assert "HADARA_WEB_PORT" in said
         await second.stop()
     finally:
         await first.stop()
