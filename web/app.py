@@ -185,7 +185,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         site.live.add(sock)
         try:
             if shown != str(version):  # moved on while the page was away
-                sock.queue.put_nowait({"version": version, "mine": True})
+                sock.queue.put_nowait({"mine": True})
             await _pump(sock)
         finally:
             site.live.remove(sock)
@@ -223,16 +223,18 @@ async def _pump(sock: Socket) -> None:
                 return
 
     reader = asyncio.ensure_future(read())
+    getter: asyncio.Future[dict[str, object]] | None = None
     try:
         while not sock.ws.closed:
             getter = asyncio.ensure_future(sock.queue.get())
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
             if getter not in done:
-                getter.cancel()
                 return
             await sock.ws.send_json(getter.result())
-    finally:
+    finally:  # also when the server shuts down with the page open: nothing left pending
         reader.cancel()
+        if getter is not None:
+            getter.cancel()
 
 
 async def _seat_and_version(service: GameService, user: int, game_id: int

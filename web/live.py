@@ -52,28 +52,35 @@ class Live:
 
     # -- on the service's loop
     def on_update(self, update: Update) -> None:
-        """A subscriber of the service's updates: the game's version, and the seats whose
-        own part changed (a changed pick changes a seat's view without a new version)."""
-        self._hand_over(update.game_id, update.version, tuple(update.stale_panels))
+        """A subscriber of the service's updates: whether the public board changed, and the
+        seats whose own part changed (a changed pick changes a seat's view, not the board)."""
+        if update.board_changed or update.stale_panels:
+            self._hand_over(update.game_id, update.board_changed, tuple(update.stale_panels))
 
     def on_notice(self, game_id: int, version: int) -> None:
-        """The store's notice of a change (another process's too): every page redraws."""
-        self._hand_over(game_id, version, None)
+        """The store's notice of a change (another process's too): every page redraws.
+        Its version is the engine's, which counts hidden picks: it is never passed on."""
+        self._hand_over(game_id, True, None)
 
-    def _hand_over(self, game_id: int, version: int, seats: tuple[int, ...] | None) -> None:
+    def _hand_over(self, game_id: int, board: bool, seats: tuple[int, ...] | None) -> None:
         loop = self.loop
         if loop is None or game_id not in self.games:
             return
         with contextlib.suppress(RuntimeError):  # the web loop closed
-            loop.call_soon_threadsafe(self.deliver, game_id, version, seats)
+            loop.call_soon_threadsafe(self.deliver, game_id, board, seats)
 
     # -- on the web server's loop
-    def deliver(self, game_id: int, version: int, seats: tuple[int, ...] | None) -> None:
-        """Queue ``{"version", "mine"}`` for every page of the game (``mine``: the page's
-        own seat's part changed, or unknown: a notice from the store)."""
+    def deliver(self, game_id: int, board: bool, seats: tuple[int, ...] | None) -> None:
+        """Queue ``{"mine"}`` for every page of the game that shows the change: all of them
+        when the board changed, else those of the seats whose own part changed (``mine``:
+        the page's seat's part changed, or unknown: a notice from the store). No version
+        crosses the socket: the engine's counts hidden picks; the page asks for itself
+        again and gets the view's."""
         for sock in list(self.games.get(game_id, ())):
-            message: dict[str, object] = {"version": version,
-                                          "mine": seats is None or sock.seat in seats}
+            mine = seats is None or sock.seat in seats
+            if not (board or mine):
+                continue
+            message: dict[str, object] = {"mine": mine}
             try:
                 sock.queue.put_nowait(message)
             except asyncio.QueueFull:

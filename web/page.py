@@ -208,6 +208,7 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{heading}</title>"
         '<link rel="stylesheet" href="/static/page.css">'
+        '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
         '<script src="/static/live.js" defer></script></head>'
         f'<body data-game="{game_id}" data-version="{view["version"]}"{data_socket}>'
         f'<a class="skip" href="#main">{t(locale, "web.skip")}</a>{sprite()}'
@@ -219,5 +220,6 @@ def message_page(text: str, locale: str) -> str:
     """A page saying one thing (a refusal)."""
     return (f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<title>Hadara</title><link rel="stylesheet" href="/static/page.css"></head>'
+            '<title>Hadara</title><link rel="stylesheet" href="/static/page.css">'
+            '<link rel="icon" href="/static/icon.svg" type="image/svg+xml"></head>'
             f'<body><main><p class="message">{escape(text)}</p></main></body></html>')

@@ -34,9 +34,9 @@ def headers(p: Page, token: str | None, origin: str | None = "same") -> dict[str
 
 
 async def version(p: Page) -> int:
-    game = (await p.env.svc.load(p.gid)).game
-    assert game is not None
-    return game.version
+    """The version Alice's page shows: her view's (the engine's counts hidden picks)."""
+    seat = await p.env.svc.seat_of(p.gid, ALICE)
+    return (await p.env.svc.view(p.gid, seat))["version"]
 
 
 @asynccontextmanager
@@ -57,12 +57,13 @@ async def test_a_page_hears_its_game_move_on(page: Page) -> None:  # noqa: F811
             assert page.site.live.count() == 1
             await move(page.env, page.gid)
             message = await ws.receive_json(timeout=5)
-            assert message["version"] == await version(page) > now
+            assert set(message) == {"mine"}  # no version crosses the socket
+            assert await version(page) > now
         # behind: told at once on connecting
         async with http.ws_connect(ws_url(page, f"/ws/{page.gid}?v={now}"),
                                    headers=headers(page, token)) as ws:
             message = await ws.receive_json(timeout=5)
-            assert message == {"version": await version(page), "mine": True}
+            assert message == {"mine": True}
     await asyncio.sleep(0.05)
     assert page.site.live.count() == 0
 
@@ -113,4 +114,21 @@ async def test_a_socket_that_falls_behind_is_closed_not_waited_for(
 
 def _flood(live: object, game_id: int, n: int) -> None:
     for i in range(n):
-        live.deliver(game_id, 10_000 + i, ())  # type: ignore[attr-defined]
+        live.deliver(game_id, True, ())  # type: ignore[attr-defined]
+
+
+async def test_a_change_reaches_only_the_pages_that_show_it(page: Page) -> None:  # noqa: F811
+    """The board changed: every page; only a seat's own part changed (a pick): that seat's
+    page alone, so a page never hears of another seat's hidden pick."""
+    async with aiohttp.ClientSession() as http, open_socket(page, http) as (ws, _, _):
+        live = page.site.live
+        assert live.loop is not None
+        [sock] = [s for socks in live.games.values() for s in socks]
+        other = 1 - (sock.seat or 0)
+        live.loop.call_soon_threadsafe(live.deliver, page.gid, False, (other,))
+        with pytest.raises(asyncio.TimeoutError):
+            await ws.receive_json(timeout=0.3)
+        live.loop.call_soon_threadsafe(live.deliver, page.gid, False, (sock.seat,))
+        assert await ws.receive_json(timeout=5) == {"mine": True}
+        live.loop.call_soon_threadsafe(live.deliver, page.gid, True, (other,))
+        assert await ws.receive_json(timeout=5) == {"mine": False}

@@ -1,24 +1,66 @@
-// The page follows its game: a WebSocket to /ws/<game>?v=<version>; when the game moves on
-// (or this seat's own part changed) the page is drawn again by the server. Reconnects with
-// a growing delay. No inline script anywhere (the Content-Security-Policy forbids it).
+// The page follows its game: a WebSocket to /ws/<game>?v=<version> (a spectator's page names
+// its own socket in data-socket); told that the game moved on, or that this seat's own part
+// changed (no version, no content: the engine's version counts hidden picks), the page asks
+// the server for itself again and swaps its header and <main> in place,
+// keeping the piece whose text is open, the focus and the scroll. Several changes close
+// together make one redraw. Reconnects with a growing delay. No inline script anywhere (the
+// Content-Security-Policy forbids it); no words here: the server draws every one.
 (() => {
   "use strict";
-  const root = document.querySelector("[data-game]");
-  if (!root) return;
-  const game = root.dataset.game;
-  const version = Number(root.dataset.version);
+  const root = document.body;
+  if (!root || !root.dataset.game) return;
+  const path = root.dataset.socket || `/ws/${root.dataset.game}`;
+  let version = Number(root.dataset.version);
   let delay = 1000;
+  let busy = false;
+  let pending = false;
+
+  const swap = (next) => {
+    const open = document.querySelector("[popover]:popover-open");
+    const active = document.activeElement;
+    const target = active && active.getAttribute("popovertarget");
+    for (const part of ["header", "main"]) {
+      const now = document.querySelector(part);
+      const then = next.querySelector(part);
+      if (now && then) now.replaceWith(document.adoptNode(then));
+    }
+    version = Number(next.body.dataset.version);
+    root.dataset.version = String(version);
+    if (open && open.id) {
+      const same = document.getElementById(open.id);
+      if (same) same.showPopover();
+    }
+    if (target) {
+      const button = document.querySelector(`[popovertarget="${CSS.escape(target)}"]`);
+      if (button && !(open && open.id)) button.focus({ preventScroll: true });
+    }
+  };
+
+  const redraw = async () => {
+    if (busy) { pending = true; return; }
+    busy = true;
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) { location.reload(); return; }
+      swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+    } catch {
+      location.reload();
+      return;
+    } finally {
+      busy = false;
+    }
+    if (pending) { pending = false; setTimeout(redraw, 250); }
+  };
+
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/${game}?v=${version}`);
+    const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`);
     ws.onopen = () => { delay = 1000; };
     ws.onmessage = (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch { return; }
-      if (message.version !== version || message.mine) location.reload();
+      if (typeof event.data === "string" && event.data.length < 256) redraw();
     };
     ws.onclose = (event) => {
-      if (event.code === 4000) { location.reload(); return; }  // fell behind: redraw
+      if (event.code === 4000) { redraw(); }  // fell behind: draw the page as it is now
       if (event.code === 4401 || event.code === 4403) return;  // signed out, not allowed
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30000);

@@ -1,0 +1,130 @@
+"""Whole games followed on the page in a real browser (Playwright over Debian's chromium):
+two players' pages — one at a phone's width in French, one at a desktop's in Japanese — stay
+with the game from the first draft to the final scores, redrawn in place through their
+sockets, and agree with the service's views (their hand, every seat's points and coins) all
+along; a page whose server restarts reconnects and catches up by itself. Skipped, with the
+reason, where chromium or Playwright is missing."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from hadara.words import card_name
+from i18n import translate
+from tests.support.storage_helpers import ALICE, HOST, move
+from tests.web.test_pages import Page, page  # noqa: F401  (the fixture)
+from web.app import make_app
+from web.server import Bridge, WebServer
+
+CHROMIUM = Path("/usr/lib/chromium/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed (apt install chromium)",
+                allow_module_level=True)
+if importlib.util.find_spec("playwright") is None:
+    pytest.skip("Playwright for Python is not installed", allow_module_level=True)
+
+from playwright.async_api import Page as Tab  # noqa: E402
+from playwright.async_api import async_playwright  # noqa: E402
+
+#: Every how many moves the pages' words are compared with the service's views (each page's
+#: version is checked after every move).
+CHECK_EVERY = 8
+
+
+async def agrees(p: Page, tab: Tab, seat: int, locale: str) -> None:
+    """The page shows what the service says: the seat's hand, every seat's sums."""
+    svc, gid = p.env.svc, p.gid
+    view = await svc.view(gid, seat)
+    cat = (await svc.load(gid)).game.catalog  # type: ignore[union-attr]
+    if not view["over"]:
+        mine = await tab.inner_text("section.mine")
+        for cid in view["private"]["hand"]:
+            assert card_name(cat, cid, locale) in mine, (cid, locale)
+    for s in view["seats"]:
+        board = await tab.inner_text(f'article[aria-labelledby="seat-{s["seat"]}"]')
+        points = (s["score"] or {}).get("total", 0)
+        assert translate(locale, "web.points", points=points) in board, (s["seat"], points)
+        assert translate(locale, "web.coins", coins=s["coins"]) in board
+
+
+@pytest.mark.sqlite_only
+async def test_two_pages_follow_a_whole_game(page: Page, tmp_path: Path) -> None:  # noqa: F811
+    svc, gid = page.env.svc, page.gid
+    seats = {ALICE: (412, "fr"), HOST: (1280, "ja")}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            tabs: dict[int, tuple[Tab, int, str]] = {}
+            problems: list[str] = []
+            for user, (width, locale) in seats.items():
+                context = await browser.new_context(viewport={"width": width, "height": 900},
+                                                    locale=locale)
+                tab = await context.new_page()
+                tab.on("console", lambda m: problems.append(m.text)
+                       if m.type == "error" else None)
+                await tab.goto(page.link(user))
+                seat = await svc.seat_of(gid, user)
+                assert seat is not None
+                assert await tab.get_attribute("html", "lang") == locale
+                tabs[user] = (tab, seat, locale)
+            moves = 0
+            while True:
+                game = (await svc.load(gid)).game
+                assert game is not None
+                for tab, seat, locale in tabs.values():
+                    shown = (await svc.view(gid, seat))["version"]  # the view's, as the page
+                    await tab.wait_for_selector(f'body[data-version="{shown}"]',
+                                                state="attached", timeout=10_000)
+                    if moves % CHECK_EVERY == 0 or game.is_over:
+                        await agrees(page, tab, seat, locale)
+                if game.is_over:
+                    break
+                await move(page.env, gid)
+                page.env.vt.now += 1  # a move a second: within the pages' rate limits
+                moves += 1
+            assert moves > 50
+            for user, (tab, _, _) in tabs.items():  # the final scores, with the winners' crown
+                width = seats[user][0]
+                await tab.screenshot(path=str(tmp_path / f"over-{width}.png"), full_page=True)
+                assert await tab.locator("article h3 svg[role=img]").count() >= 1
+            assert not problems, problems
+        finally:
+            await browser.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_page_reconnects_after_the_server_restarts(page: Page) -> None:  # noqa: F811
+    """The server stops while the game moves on; when it serves again (same port), the
+    page's socket reconnects behind and the page redraws to the game as it is."""
+    svc, gid = page.env.svc, page.gid
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            tab = await (await browser.new_context(viewport={"width": 412, "height": 900})
+                         ).new_page()
+            await tab.goto(page.link(ALICE))
+            seat = await svc.seat_of(gid, ALICE)
+            assert seat is not None
+            before = int(await tab.get_attribute("body", "data-version") or -1)
+            port = page.server.port
+            await page.server.stop()
+            for _ in range(3):
+                await move(page.env, gid)
+            after = (await svc.view(gid, seat))["version"]
+            assert after > before
+            assert await tab.get_attribute("body", "data-version") == str(before)
+
+            def app(bridge: Bridge) -> aiohttp.web.Application:
+                return make_app(bridge, page.site)
+
+            page.server = WebServer(app, host="127.0.0.1", port=port)
+            await page.server.start()
+            await tab.wait_for_selector(f'body[data-version="{after}"]',
+                                        state="attached", timeout=20_000)
+            await agrees(page, tab, seat, "en")
+        finally:
+            await browser.close()
