@@ -56,7 +56,7 @@ def _header(state: TableState, locale: str, here: str) -> str:
 def _mine(state: TableState, pieces: Pieces, locale: str) -> str:
     """The viewer's hand and what they are deciding now (shown; chosen on their panel)."""
     private = state.view.get("private")
-    if private is None:
+    if private is None or state.view["over"]:
         return ""
     deciding = ""
     context: Mapping[str, Any] = private.get("context") or {}
@@ -169,6 +169,34 @@ def _seat(state: TableState, seat: int, pieces: Pieces, locale: str) -> str:
             f'<ul class="tracks">{tracks}</ul>{"".join(sections)}</article>')
 
 
+SCORE_ROWS = ("colonies", "statues", "silver_medals", "gold_medals", "cards", "purple_sets",
+              "coins", "total")
+
+
+def _scores(state: TableState, locale: str) -> str:
+    """The score sheet: a row per category, a column per player (best first); final once the
+    game is over, so far before."""
+    view = state.view
+    seats = view["seats"]
+    if not any(s.get("score") for s in seats):
+        return ""
+    order = sorted(range(view["n"]), key=lambda i: (-(seats[i]["score"] or {}).get("total", 0),
+                                                     -seats[i]["coins"], i))
+    head = "".join(f'<th scope="col">{icon(f"seat-{i % 5}")}{escape(seats[i]["name"])}'
+                   + (icon("crown", translate(locale, "image.scores.winner"))
+                      if i in (view.get("winners") or []) else "") + "</th>" for i in order)
+    rows = "".join(
+        f'<tr{" class=total" if row == "total" else ""}><th scope="row">'
+        f'{t(locale, f"image.scores.category.{row}")}</th>'
+        + "".join(f"<td>{(seats[i]['score'] or {}).get(row, 0)}</td>" for i in order)
+        + "</tr>" for row in SCORE_ROWS)
+    caption = t(locale, "image.scores.final" if view["over"] else "image.scores.so.far")
+    return (f'<section class="scores" aria-labelledby="scores"><h2 id="scores">{caption}</h2>'
+            f'<div class="sheet"><table><thead><tr><td></td>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>"
+            f'<p class="note">{t(locale, "image.scores.ranked")}</p></section>')
+
+
 def _news(state: TableState, locale: str) -> str:
     lines = [line for event in state.events
              for line in describe(dict(event), list(state.names), state.catalog, locale)
@@ -189,10 +217,12 @@ def main_part(state: TableState, locale: str) -> str:
     table = _table(state, pieces, locale)
     seats = "".join(_seat(state, s, pieces, locale) for s in range(view["n"]))
     news = _news(state, locale)
-    return (f'<main id="main">{mine}<div class="board">{table}'
+    scores = _scores(state, locale)
+    first, last = (scores, "") if view["over"] else ("", scores)
+    return (f'<main id="main">{first}{mine}<div class="board">{table}'
             f'<section class="players" aria-labelledby="players"><h2 id="players">'
             f'{t(locale, "web.players")}</h2><div class="seats">{seats}</div></section>'
-            f'</div>{news}<div class="popovers">{pieces.all()}</div></main>')
+            f'</div>{last}{news}<div class="popovers">{pieces.all()}</div></main>')
 
 
 def game_page(state: TableState, locale: str, *, socket: str | None = None,

@@ -131,3 +131,24 @@ def test_the_svg_icons_are_the_pictures_shapes() -> None:
         else:
             x, y = pts[0]
             assert f"{x * 100:.1f},{y * 100:.1f}" in symbol
+
+
+def test_a_finished_game_opens_on_its_final_scores() -> None:
+    g = new_game(4, 5)
+    play_until(g, Rng(3), lambda game: False)  # to the end
+    assert g.is_over
+    view = views.view(g, 0)
+    html = game_page(state(g, 0), "en")
+    main = html.split('<main id="main">', 1)[1]
+    assert main.startswith('<section class="scores"') and "Final scores" in main[:200]
+    assert 'class="mine"' not in html  # no hand to show any more
+    sheet = main.split("</table>", 1)[0]
+    heads = sheet.split("<tbody>", 1)[0]
+    totals = [s["score"]["total"] for s in view["seats"]]
+    best = max(range(4), key=lambda i: (totals[i], view["seats"][i]["coins"]))
+    assert heads.index(view["seats"][best]["name"]) == min(
+        heads.index(s["name"]) for s in view["seats"])  # the winner's column first
+    assert 'aria-label="winner"' in heads
+    total_row = sheet.split('<tr class=total>', 1)[1].split("</tr>", 1)[0]
+    cells = [int(cell.split("<", 1)[0]) for cell in total_row.split("<td>")[1:]]
+    assert cells == sorted(totals, reverse=True)
