@@ -24,6 +24,11 @@ private thread) is its owner's alone: anyone else is refused ``private_game`` by
 operation — the managers of its server too, but for ending or mending it
 (``PRIVATE_MANAGED``).
 
+Anyone holding a game's **spectator link** (the web page) is :data:`ANYONE`, with no user and
+no server: ``spectate`` shows the public view of a started game of a server that turned its
+spectators on (``/hadara-admin spectators``, the game's ``spectators`` fact), never of a
+private game (:func:`watch`).
+
 Outside the game's server (another server or a DM) a player reaches only their own seat: their
 panel and hand, their own decisions, concede, rejoin and leave. Votes, management and
 anything that posts into the game's thread only from the game's server. The table of
@@ -54,6 +59,7 @@ class Kind(StrEnum):
     SERVER = "server"  # a server's own things: leagues, ratings, new tables (its members)
     SERVER_MANAGE = "server_manage"  # a server's settings and leagues (Manage Server)
     SELF = "self"  # one's own things: settings, games list, rules, cards
+    WATCH = "watch"  # the public view on the web page, for anyone holding its spectator link
 
 
 #: Kinds decided on the server the actor acts in (or on themselves), not on a game.
@@ -78,7 +84,7 @@ class Rule:
 
 #: The options that make a game private (its player's own table, in their private thread): a
 #: learning game (``/hadara learn``) and a practice fork ("Try it again", bot/service/fork.py).
-LEARN, FORK = "learn", "fork"
+LEARN, FORK, PRACTICE = "learn", "fork", "practice"
 #: What the managers of a private game's server may still do to it: server hygiene — end a
 #: table left open, mend a damaged one — never see, play, post or export it.
 PRIVATE_MANAGED = frozenset({"abandon", "repair"})
@@ -86,7 +92,8 @@ PRIVATE_MANAGED = frozenset({"abandon", "repair"})
 
 def is_private(options: Mapping[str, Any]) -> bool:
     """A private game: a learning game or a practice fork (by its record's options)."""
-    return bool(options.get(LEARN)) or isinstance(options.get(FORK), dict)
+    return bool(options.get(LEARN)) or isinstance(options.get(FORK), dict) \
+        or bool(options.get(PRACTICE))
 
 
 #: Every operation on a game, a server or oneself.
@@ -101,6 +108,9 @@ OPERATIONS: dict[str, Rule] = {
     # the replay viewer: what the board showed at each step (a finished game's cards too,
     # nothing being hidden once it is over): its players anywhere, members of its server
     "replay": Rule(Kind.SEE_PUBLIC),
+    # the web page's spectator link (docs/web.md, "Spectators"): the public view for anyone
+    # holding it, whoever they are — only where the game's server lets its games be watched
+    "spectate": Rule(Kind.WATCH, seat=False),
     "hand": Rule(Kind.SEE_PRIVATE),
     "panel": Rule(Kind.SEE_PRIVATE),
     "hint": Rule(Kind.SEE_PRIVATE),
@@ -160,6 +170,7 @@ COMMANDS: dict[str, str] = {
     "hadara back": "self",
     "hadara-admin allowance": "server.settings",
     "hadara-admin tables": "server.settings",
+    "hadara-admin spectators": "server.settings",
     "hadara-admin void": "void",
     "hadara-admin repair": "repair",
     "hadara-league profile": "ratings",
@@ -215,6 +226,11 @@ class Actor:
     manage_threads: bool = False
 
 
+#: Whoever holds a game's spectator link on the web page: no user, no server, no powers (the
+#: ``spectate`` verdict depends on the game alone).
+ANYONE = Actor(user_id=0)
+
+
 @dataclass(frozen=True)
 class GameFacts:
     """What the policy needs to know of a game (built from its record by :func:`facts`)."""
@@ -231,6 +247,8 @@ class GameFacts:
     private: bool = False  # a learning game or a practice fork: its owner's alone
     stand_ins: frozenset[int] = frozenset()  # league members an AI seat played for (they
     # review and export the game as its players; filled for those operations only)
+    spectators: bool = False  # its server lets anyone with a link watch its games on the web
+    # page (``/hadara-admin spectators``; filled for ``spectate`` only)
 
     @property
     def in_play(self) -> bool:
@@ -240,7 +258,8 @@ class GameFacts:
 
 
 def facts(record: GameRecord, stand_ins: Iterable[int] = ()) -> GameFacts:
-    """The policy's view of a stored game record."""
+    """The policy's view of a stored game record (its server's ``spectators`` setting is
+    added by ``GameService.authorize`` for ``spectate``)."""
     guild = record.discord.get("guild") or record.options.get("guild")
     thread = record.discord.get("thread")
     return GameFacts(
@@ -277,8 +296,12 @@ NOT_MANAGER = "not_manager"  # a manager of the game's (or this) server
 IN_PLAY = "in_play"  # hidden information: the full record only once the game is over
 PRIVATE_GAME = "private_game"  # someone else's private game (it names nobody)
 SERVER_ONLY = "server_only"  # a server's command typed in a DM
+NOT_WATCHED = "not_watched"  # no spectator link opens this game (its server's setting is off,
+# or the game is not one to watch: a lobby, an abandoned game, none of a server)
 REASONS = (NOT_PLAYER, NOT_YOUR_SEAT, NO_SUCH_SEAT, ELSEWHERE, NOT_HOST, NOT_MANAGER, IN_PLAY,
-           PRIVATE_GAME, SERVER_ONLY)
+           PRIVATE_GAME, SERVER_ONLY, NOT_WATCHED)
+#: The statuses of a game its spectator link shows (the board exists; a lobby has none).
+WATCHED_STATUSES = (ACTIVE, FINISHED)
 
 
 def _no(reason: str, **params: Any) -> Verdict:
@@ -319,6 +342,8 @@ def decide(actor: Actor, game: GameFacts, operation: str, *, seat: int | None = 
     manager = home and powers
     away = _no(ELSEWHERE) if seated or actor.guild_id is not None else _no(NOT_PLAYER)
 
+    if rule.kind is Kind.WATCH:  # the same answer for whoever holds the link
+        return watch(game)
     # Someone else's private game: refused before anything else is told (where it is played,
     # who holds which seat), by every operation; its server's managers may only end or mend it.
     if game.private and not (seated or actor.user_id == game.host_user_id) \
@@ -361,6 +386,18 @@ def decide(actor: Actor, game: GameFacts, operation: str, *, seat: int | None = 
             return away
         return ALLOWED if manager else _no(NOT_MANAGER)
     raise AssertionError(rule.kind)  # pragma: no cover
+
+
+def watch(game: GameFacts) -> Verdict:
+    """May a spectator link show ``game``'s public view to anyone holding it? Never a private
+    game (a learning game, a practice fork — not even to its owner: it is never on the
+    Internet); only a game of a server whose managers turned its spectators on, once started
+    (in play or finished)."""
+    if game.private:
+        return _no(PRIVATE_GAME)
+    if game.guild_id is None or not game.spectators or game.status not in WATCHED_STATUSES:
+        return _no(NOT_WATCHED)
+    return ALLOWED
 
 
 def operation_of_command(qualified_name: str) -> str:

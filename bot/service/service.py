@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from bot import access, limits
@@ -103,6 +104,9 @@ __all__ = ["AI_NAMES", "DEFAULT_MAX_GAMES", "MAX_ID", "MAX_SEATS", "MIN_SEATS",
            "STORAGE_RETRY", "GameService", "GameSnapshot"]
 
 log = logging.getLogger(__name__)
+#: The guild setting of ``/hadara-admin spectators`` (``web_spectators``).
+WEB_SPECTATORS = "web_spectators"
+
 T = TypeVar("T")
 
 DEFAULT_MAX_GAMES = 256  # games kept in memory (least recently used evicted when idle)
@@ -291,6 +295,16 @@ class GameService:
         """Whether the server's rated games allow taking a move back (off by default)."""
         await self.play.set_undo_rated(guild_id, allowed)
 
+    async def web_spectators(self, guild_id: int) -> bool:
+        """Whether anyone holding a game's spectator link may watch the server's games on
+        the web page (``/hadara-admin spectators``; off by default: docs/web.md)."""
+        return (await self.screens.guild_settings(guild_id)).get(WEB_SPECTATORS) is True
+
+    async def set_web_spectators(self, guild_id: int, allowed: bool) -> None:
+        settings = await self.screens.guild_settings(guild_id)
+        await self.screens.set_guild_settings(guild_id,
+                                              {**settings, WEB_SPECTATORS: bool(allowed)})
+
     async def fork(self, game_id: int, user_id: int, index: int,
                    level: str | None = None) -> int:
         """A private practice table forked from the user's own decision at log index
@@ -458,6 +472,9 @@ class GameService:
                 and checks.seat_of(rec, actor.user_id) is None:
             stand_ins = await self._stand_ins(game_id)
         game_facts = access.facts(rec, stand_ins)
+        if operation == "spectate" and game_facts.guild_id is not None:  # (its server's)
+            game_facts = replace(game_facts,
+                                 spectators=await self.web_spectators(game_facts.guild_id))
         verdict = access.decide(actor, game_facts, operation, seat=seat)
         if not verdict:
             raise Refusal(refusals.DENIED, "You may not do that with this game here.",

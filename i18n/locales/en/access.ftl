@@ -11,6 +11,7 @@ refusal-denied-not_manager = Only the managers of this server (Manage Server) ma
 refusal-denied-in_play = A game's full record holds its seed and every card still to come: it can be exported once the game is over.
 refusal-denied-private_game = Game #{ $game_id } is a private game: only its player can see it or play it.
 refusal-denied-server_only = This command works in a server, not in a direct message.
+refusal-denied-not_watched = Game #{ $game_id } is not open to spectators on the web.
 # Limits (bot/limits.py); $at is a Discord timestamp ("in 4 minutes").
 refusal-limited = You have done that a lot just now: try again { $at }.
 refusal-limited-lobbies = You already host { $count ->

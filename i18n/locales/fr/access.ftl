@@ -11,6 +11,7 @@ refusal-denied-not_manager = Seuls les gestionnaires de ce serveur (Gérer le se
 refusal-denied-in_play = Le dossier complet d'une partie contient sa graine et toutes les cartes à venir : il s'exporte une fois la partie terminée.
 refusal-denied-private_game = La partie #{ $game_id } est une partie privée : seul son joueur peut la voir ou y jouer.
 refusal-denied-server_only = Cette commande fonctionne sur un serveur, pas en message privé.
+refusal-denied-not_watched = La partie #{ $game_id } n'est pas ouverte aux spectateurs sur le web.
 # Limites (bot/limits.py) ; $at est un horodatage Discord (« dans 4 minutes »).
 refusal-limited = Vous l'avez beaucoup fait à l'instant : réessayez { $at }.
 refusal-limited-lobbies = Vous accueillez déjà { $count ->

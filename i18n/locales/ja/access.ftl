@@ -11,6 +11,7 @@ refusal-denied-not_manager = その操作ができるのは、このサーバー
 refusal-denied-in_play = ゲームの完全な記録にはシードとこれから出るすべてのカードが含まれるため、ゲーム終了後にのみエクスポートできます。
 refusal-denied-private_game = ゲーム #{ $game_id } は非公開のゲームです。見ることも遊ぶこともできるのは、そのプレイヤーだけです。
 refusal-denied-server_only = このコマンドはサーバーで使えます。ダイレクトメッセージでは使えません。
+refusal-denied-not_watched = ゲーム #{ $game_id } はウェブでの観戦に公開されていません。
 # 制限（bot/limits.py）。$at は Discord のタイムスタンプ（「4分後」）。
 refusal-limited = 短い間に何度も行われました。{ $at }にもう一度お試しください。
 refusal-limited-lobbies = 開始前の卓をすでに { $count } 卓ホストしています（{ $games }）。先にどれかを開始するか中止してください。
