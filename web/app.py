@@ -13,6 +13,11 @@ reads no ``game.*``, never the store's games, and works out nothing of the rules
   access policy lets them see it (as in a DM: their own seat), else refused.
 * ``GET /ws/{game}?v=…`` — the page's WebSocket (web/live.py): told when the game moves on;
   same origin only (``Origin``, ``Sec-Fetch-Site``), the session's user, the policy's answer.
+* ``GET /s/{game}/{token}`` — a spectator link (web/spectate.py): the game's public view for
+  anyone holding it, when the access policy lets the game be watched (``spectate``: its
+  server allows it, never a private game); no session, no seat.
+* ``GET /sw/{game}/{token}?v=…`` — the spectator page's WebSocket (seat None): told when the
+  public board changes, nothing else.
 * ``GET /static/…`` — the page's stylesheet and its one script.
 """
 
@@ -35,7 +40,7 @@ from bot.service.screens import TableState
 from hadara.types import ViewData
 from i18n import LOCALES, translate
 
-from . import links
+from . import links, spectate
 from .headers import security_headers
 from .limits import Limits, Window
 from .live import Live, Socket
@@ -46,6 +51,7 @@ MAX_BODY = 16 * 1024  # bytes: a request to the page is small; larger ones are r
 STATIC = Path(__file__).with_name("static")
 COOKIE = "hadara_session"
 _GAME = re.compile(r"^[1-9]\d{0,15}$")  # a game id as the stores hold them
+MAX_WATCHERS = 256  # open spectator sockets per game (more: 503, the page still loads)
 
 
 @dataclass
@@ -61,6 +67,9 @@ class Site:
     clock: Callable[[], float] = field(default=time.time)
     live: Live = field(default_factory=Live)
     limits: Limits = field(default_factory=Limits)
+    #: spectators' pages and sockets per address (no user to count by; behind a reverse
+    #: proxy every spectator shares its address, and each change redraws every page)
+    watch: Window = field(default_factory=lambda: Window(600, 60))
 
 
 def follow(site: Site, loop: asyncio.AbstractEventLoop) -> list[Callable[[], None]]:
@@ -170,7 +179,6 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         if not same_origin(request):
             raise web.HTTPForbidden(text="cross-origin")
         game_id = game_of(request)
-        shown = request.query.get("v", "")
         user = await session_user(request)
         if user is None:
             raise web.HTTPUnauthorized(text="signed out")
@@ -179,22 +187,41 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             seat, version = await bridge.call(_seat_and_version(site.service, user, game_id))
         except Refusal:
             raise web.HTTPForbidden(text="not allowed") from None
-        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=256)
-        await ws.prepare(request)
-        sock = Socket(ws, user, game_id, seat)
-        site.live.add(sock)
+        return await _serve(request, site.live, Socket(_socket(), user, game_id, seat), version)
+
+    async def watch_page(request: web.Request) -> web.Response:
+        locale = language(request)
+        game_id = game_of(request)
+        limited(site.watch, request.remote, site.clock())
+        if not spectate.valid(site.secret, game_id, request.match_info["token"]):
+            return html(message_page(_t(locale, "web.watch.refused"), locale), 403)
         try:
-            if shown != str(version):  # moved on while the page was away
-                sock.queue.put_nowait({"mine": True})
-            await _pump(sock)
-        finally:
-            site.live.remove(sock)
-            await ws.close()
-        return ws
+            state = await bridge.call(_watched_table(site.service, game_id))
+        except Refusal:  # not to be watched (the policy), or no such game: one answer
+            return html(message_page(_t(locale, "web.watch.refused"), locale), 403)
+        return html(game_page(state, locale, socket=spectate.socket_path(site.secret, game_id),
+                              here=spectate.page_path(site.secret, game_id)))
+
+    async def watch_socket(request: web.Request) -> web.StreamResponse:
+        if not same_origin(request):
+            raise web.HTTPForbidden(text="cross-origin")
+        game_id = game_of(request)
+        limited(site.watch, request.remote, site.clock())
+        if not spectate.valid(site.secret, game_id, request.match_info["token"]):
+            raise web.HTTPForbidden(text="not allowed")
+        if watchers(site.live, game_id) >= MAX_WATCHERS:
+            raise web.HTTPServiceUnavailable(text="too many spectators: try again later")
+        try:
+            version = await bridge.call(_watched_version(site.service, game_id))
+        except Refusal:
+            raise web.HTTPForbidden(text="not allowed") from None
+        return await _serve(request, site.live, Socket(_socket(), None, game_id, None), version)
 
     app.router.add_get("/l/{token}", exchange)
     app.router.add_get("/g/{game}", page)
     app.router.add_get("/ws/{game}", socket)
+    app.router.add_get("/s/{game}/{token}", watch_page)
+    app.router.add_get("/sw/{game}/{token}", watch_socket)
 
 
 def game_of(request: web.Request) -> int:
@@ -205,6 +232,11 @@ def game_of(request: web.Request) -> int:
     return int(text)
 
 
+def watchers(live: Live, game_id: int) -> int:
+    """The spectators' sockets open on the game (they have no user)."""
+    return sum(1 for sock in live.games.get(game_id, ()) if sock.user is None)
+
+
 def same_origin(request: web.Request) -> bool:
     """A socket opened by this site's own page: ``Origin`` names this host, and the browser
     does not say the request came from another site."""
@@ -212,6 +244,28 @@ def same_origin(request: web.Request) -> bool:
     host = origin.partition("://")[2]
     fetch_site = request.headers.get("Sec-Fetch-Site")
     return bool(host) and host == request.host and fetch_site in (None, "same-origin")
+
+
+def _socket() -> web.WebSocketResponse:
+    return web.WebSocketResponse(heartbeat=30, max_msg_size=256)
+
+
+async def _serve(request: web.Request, live: Live, sock: Socket, version: int
+                 ) -> web.WebSocketResponse:
+    """Open ``sock`` (its page's ``v`` query says the version of the view it shows: the
+    view's, never the engine's) and tell it of the game's changes until it closes."""
+    shown = request.query.get("v", "")
+    ws = sock.ws
+    await ws.prepare(request)
+    live.add(sock)
+    try:
+        if shown != str(version):  # moved on while the page was away: it redraws
+            sock.queue.put_nowait({"mine": True})
+        await _pump(sock)
+    finally:
+        live.remove(sock)
+        await ws.close()
+    return ws
 
 
 async def _pump(sock: Socket) -> None:
@@ -262,6 +316,24 @@ async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:
 async def _seat_table(service: GameService, user: int, game_id: int) -> TableState:
     """The page's table for the user's seat, after the policy."""
     return await service.table(game_id, await _seat(service, user, game_id))
+
+
+async def _watched(service: GameService, game_id: int) -> None:
+    """On the service's loop: the access policy for a spectator link (anyone holding it:
+    ``access.ANYONE``, the operation ``spectate``)."""
+    await service.authorize(access.ANYONE, game_id, "spectate")
+
+
+async def _watched_table(service: GameService, game_id: int) -> TableState:
+    """The spectator's table (the public view, seat None), after the policy."""
+    await _watched(service, game_id)
+    return await service.table(game_id, None)
+
+
+async def _watched_version(service: GameService, game_id: int) -> int:
+    """The spectator view's version now, after the policy (for a spectator's socket)."""
+    await _watched(service, game_id)
+    return (await service.view(game_id, None))["version"]
 
 
 def _t(locale: str, key: str, **params: object) -> str:
