@@ -7,6 +7,7 @@ reason, where chromium or Playwright is missing."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from i18n import translate
 from tests.support.storage_helpers import ALICE, HOST, move
 from tests.web.test_pages import Page, page  # noqa: F401  (the fixture)
 from web.app import make_app
+from web.limits import Window
 from web.server import Bridge, WebServer
 
 CHROMIUM = Path("/usr/lib/chromium/chromium")
@@ -126,5 +128,31 @@ async def test_a_page_reconnects_after_the_server_restarts(page: Page) -> None: 
             await tab.wait_for_selector(f'body[data-version="{after}"]',
                                         state="attached", timeout=20_000)
             await agrees(page, tab, seat, "en")
+        finally:
+            await browser.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_page_held_back_by_the_rate_limit_catches_up(page: Page) -> None:  # noqa: F811
+    """Redraws refused with 429 (the pages' limit) are tried again after Retry-After: the
+    page never ends on a refusal, and shows the game as it is once the window passes."""
+    svc, gid = page.env.svc, page.gid
+    page.site.limits.pages = Window(2, 2)  # two pages per two (virtual) seconds
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            tab = await (await browser.new_context(viewport={"width": 412, "height": 900})
+                         ).new_page()
+            await tab.goto(page.link(ALICE))
+            seat = await svc.seat_of(gid, ALICE)
+            assert seat is not None
+            for _ in range(6):  # redraws beyond the limit, refused with 429
+                await move(page.env, gid)
+                await asyncio.sleep(0.3)
+            page.env.vt.now += 3  # the window passes
+            shown = (await svc.view(gid, seat))["version"]
+            await tab.wait_for_selector(f'body[data-version="{shown}"]', state="attached",
+                                        timeout=20_000)
+            assert await tab.locator("section.mine").count() == 1  # the page, not a refusal
         finally:
             await browser.close()

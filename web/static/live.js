@@ -36,20 +36,34 @@
     }
   };
 
+  // At most one redraw a second (the server allows a user two pages a second): changes
+  // that come faster are drawn together.
+  let last = 0;
   const redraw = async () => {
     if (busy) { pending = true; return; }
     busy = true;
+    let wait = 0;
     try {
+      const early = last + 1000 - Date.now();
+      if (early > 0) await new Promise((done) => setTimeout(done, early));
+      last = Date.now();
       const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
-      if (!response.ok) { location.reload(); return; }
-      swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+      if (response.status === 429 || response.status === 503) {  // later, not a dead page
+        wait = 1000 * Math.min(Number(response.headers.get("Retry-After")) || 5, 60);
+        pending = true;
+      } else if (!response.ok) {
+        location.reload();  // signed out, not allowed any more: the server says so in words
+        return;
+      } else {
+        swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+      }
     } catch {
-      location.reload();
-      return;
+      wait = 5000;  // the network or the server is away: try again
+      pending = true;
     } finally {
       busy = false;
     }
-    if (pending) { pending = false; setTimeout(redraw, 250); }
+    if (pending) { pending = false; setTimeout(redraw, wait); }
   };
 
   const connect = () => {
