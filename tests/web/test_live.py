@@ -113,7 +113,7 @@ async def test_a_socket_that_falls_behind_is_closed_not_waited_for(
 
 
 def _flood(live: object, game_id: int, n: int) -> None:
-    for i in range(n):
+    for _ in range(n):
         live.deliver(game_id, True, ())  # type: ignore[attr-defined]
 
 
