@@ -1,5 +1,6 @@
 """The ``Admin`` feature: a server's administration of Hadara — ``/hadara-admin allowance``
-(vacation days), ``admin repair`` (a damaged game, with its Repair button) and ``admin void``
+(vacation days), ``admin tables`` (threads or a forum), ``admin spectators`` (the web page's
+spectator links of the server's games), ``admin repair`` (a damaged game, with its Repair button) and ``admin void``
 (a rated result). The access policy decides who may (Manage Server in the game's or this
 server: docs/security.md)."""
 
@@ -14,6 +15,7 @@ from discord import app_commands
 from bot.messages import has, t
 from bot.storage.base import FINISHED, JSONObject
 from cogs.commands import ADMIN, GameArg
+from cogs.edge.board_link import web_links_on
 from cogs.edge.channels import check_table_permissions
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.custom_ids import GAME, CustomId, number
@@ -57,6 +59,22 @@ async def tables(interaction: Interaction,
         settings["tables_forum"] = forum.id
         text = t("admin.tables.forum", forum=forum.id)
     await bot.service.set_guild_settings(interaction.guild_id, settings)
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@app_commands.command(name="spectators", description=L("cmd.admin.spectators"))
+@app_commands.describe(allow=L("cmd.admin.spectators.allow"))
+async def spectators(interaction: Interaction, allow: bool) -> None:
+    """Whether anyone holding a game's spectator link may watch this server's games (their
+    public view) on the web page; off by default (docs/web.md, "Spectators"). The boards
+    carry their "Watch live" link from their next change."""
+    bot = interaction.client
+    assert interaction.guild_id is not None  # the access policy: a server's managers
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.service.set_web_spectators(interaction.guild_id, allow)
+    text = t("admin.spectators.on" if allow else "admin.spectators.off")
+    if allow and not web_links_on(bot):
+        text = f"{text}\n{t('admin.spectators.no.page')}"
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -159,10 +177,11 @@ async def void(interaction: Interaction, game: GameArg,
 
 
 class Admin(Feature):
-    """A server's administration: vacation allowance, damaged games, rated results."""
+    """A server's administration: vacation allowance, where tables go, spectators, damaged
+    games, rated results."""
 
-    COMMANDS: ClassVar[Commands] = ((ADMIN, allowance), (ADMIN, tables), (ADMIN, repair),
-                                    (ADMIN, void))
+    COMMANDS: ClassVar[Commands] = ((ADMIN, allowance), (ADMIN, tables), (ADMIN, spectators),
+                                    (ADMIN, repair), (ADMIN, void))
     COMPONENTS: ClassVar[Components] = (RepairButton,)
 
 

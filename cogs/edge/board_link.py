@@ -1,6 +1,10 @@
 """"Open the board": a player's signed link to their game's web page (docs/web.md), on their
 panel when the web page is on. The link is made for the user who sees the panel, valid a day
-(web/links.py), and opens only their own seat (the access policy decides on the page)."""
+(web/links.py), and opens only their own seat (the access policy decides on the page).
+
+"Watch live": a game's spectator link (web/spectate.py) on the board message in its thread,
+when the page is on and the access policy lets the game be watched (``spectate``: its
+server's managers allowed it, never a private game)."""
 
 from __future__ import annotations
 
@@ -10,8 +14,10 @@ from dataclasses import dataclass
 
 import discord
 
+from bot import access
+from bot.service import Refusal
 from i18n import t
-from web import links
+from web import links, spectate
 
 from .client import HadaraBot
 
@@ -25,6 +31,12 @@ class WebLinks:
 
     secret: bytes = b""
     base: str = ""
+
+
+def web_links_on(bot: HadaraBot) -> bool:
+    """Whether the page is on with a public address (its links can be handed out)."""
+    kept = bot.kept.get(WebLinks)
+    return bool(kept.secret and kept.base)
 
 
 def board_url(bot: HadaraBot, user_id: int, game_id: int) -> str | None:
@@ -46,4 +58,30 @@ def add_board_button(bot: HadaraBot, user_id: int, game_id: int,
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         style=discord.ButtonStyle.link, label=label or t("web.open"), url=url)
     with contextlib.suppress(ValueError):  # every row full: the panel's own come first
+        view.add_item(button)
+
+
+async def watch_url(bot: HadaraBot, game_id: int) -> str | None:
+    """The game's spectator link, or None: the page is off, or the access policy does not
+    let the game be watched (asked only when the page is on)."""
+    kept = bot.kept.get(WebLinks)
+    if not kept.secret or not kept.base:
+        return None
+    try:
+        await bot.service.authorize(access.ANYONE, game_id, "spectate")
+    except Refusal:
+        return None
+    url = f"{kept.base}{spectate.page_path(kept.secret, game_id)}"
+    return url if len(url) <= MAX_URL else None
+
+
+async def add_watch_button(bot: HadaraBot, game_id: int, view: discord.ui.View) -> None:
+    """Add "Watch live" to the board's ``view`` when the game may be watched and the view has
+    room (its own buttons come first)."""
+    url = await watch_url(bot, game_id)
+    if url is None or len(view.children) >= 25:
+        return
+    button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        style=discord.ButtonStyle.link, label=t("web.watch"), url=url)
+    with contextlib.suppress(ValueError):  # every row full
         view.add_item(button)

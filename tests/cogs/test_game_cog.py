@@ -59,7 +59,7 @@ def test_one_command_per_audience() -> None:
     assert {"create", "standings", "profile", "leaderboard"} <= {
         c.name for c in by_name["hadara-league"].commands}
     assert {c.name for c in by_name["hadara-admin"].commands} == {
-        "allowance", "tables", "repair", "void"}
+        "allowance", "tables", "spectators", "repair", "void"}
     # servers only; the admin command shown to Manage Server by default (the policy decides)
     assert by_name["hadara-league"].guild_only and by_name["hadara-admin"].guild_only
     assert not by_name["hadara"].guild_only and not by_name["hadara-replay"].guild_only

@@ -281,6 +281,7 @@ SERVER_COMMANDS: dict[str, dict[str, Any]] = {
     "hadara back": {},
     "hadara-admin allowance": {"days": 21},
     "hadara-admin tables": {},
+    "hadara-admin spectators": {"allow": True},
     "hadara-league profile": {},
     "hadara-league leaderboard": {},
     "hadara learn": {},
