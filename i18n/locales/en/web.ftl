@@ -50,7 +50,13 @@ web-pile = { $colour }: { $count ->
 }
 web-colony = Colony · military { $level }
 web-colony-stack = Military { $level } · { $count } left
-web-colony-front = Needs military { $level }. Plunder it for { $plunder } coins, or integrate it for { $cost } coins: { $points ->
+web-colony-front = Needs military { $level }. Plunder it for { $plunder ->
+    [one] 1 coin
+   *[other] { $plunder } coins
+}, or integrate it for { $cost ->
+    [one] 1 coin
+   *[other] { $cost } coins
+}: { $points ->
     [one] 1 point
    *[other] { $points } points
 }.
@@ -63,7 +69,10 @@ web-statue-space = Needs culture { $requirement }: { $points ->
     [one] 1 point
    *[other] { $points } points
 }.
-web-statue-tiles = Carved with a bonus tile: its colour side raises that track by { $steps }, its points side adds { $extra } points.
+web-statue-tiles = Carved with a bonus tile: its colour side raises that track by { $steps }, its points side adds { $extra ->
+    [one] 1 point
+   *[other] { $extra } points
+}.
 web-statue-free = Free · culture { $requirement }
 web-statue-carved-points = { $colour } tile · points side
 web-statue-carved-track = { $colour } tile · track side
@@ -72,8 +81,14 @@ web-medal-gold = { $count ->
     [one] 1 gold medal
    *[other] { $count } gold medals
 }
-web-medal-silver-text = A silver medal scores half its colour's track at the end, rounded up (at most { $max } silver medals).
-web-medal-gold-text = A gold medal scores { $points } points for each set of five card colours you own.
+web-medal-silver-text = A silver medal scores half its colour's track at the end, rounded up (at most { $max ->
+    [one] 1 silver medal
+   *[other] { $max } silver medals
+}).
+web-medal-gold-text = A gold medal scores { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} for each set of five card colours you own.
 web-cards = { $count ->
     [0] No cards
     [one] 1 card
@@ -84,7 +99,10 @@ web-none = none
 web-first = First player this epoch
 web-cost = Cost { $cost }
 web-card-epoch = Epoch { $epoch }
-web-price = Your price: buy for { $buy } coins or sell for { $sell }.
+web-price = Your price: buy for { $buy ->
+    [one] 1 coin
+   *[other] { $buy } coins
+} or sell for { $sell }.
 web-price-short = buy { $buy } · sell +{ $sell }
 web-deciding = You decide now: { $what }
 web-deciding-note = Choose on your panel in Discord; the page shows the game as it goes.

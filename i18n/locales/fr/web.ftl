@@ -49,8 +49,17 @@ web-pile = { $colour } : { $count ->
    *[other] { $count } cartes
 }
 web-colony = Colonie · militaire { $level }
-web-colony-stack = Militaire { $level } · { $count } restantes
-web-colony-front = Demande { $level } en militaire. Pillez-la pour { $plunder } pièces, ou intégrez-la pour { $cost } pièces : { $points ->
+web-colony-stack = Militaire { $level } · { $count ->
+    [one] { $count } restante
+   *[other] { $count } restantes
+}
+web-colony-front = Demande { $level } en militaire. Pillez-la pour { $plunder ->
+    [one] 1 pièce
+   *[other] { $plunder } pièces
+}, ou intégrez-la pour { $cost ->
+    [one] 1 pièce
+   *[other] { $cost } pièces
+} : { $points ->
     [one] 1 point
    *[other] { $points } points
 }.
@@ -63,7 +72,10 @@ web-statue-space = Demande { $requirement } en culture : { $points ->
     [one] 1 point
    *[other] { $points } points
 }.
-web-statue-tiles = Sculptée avec une tuile bonus : sa face couleur fait avancer cette piste de { $steps }, sa face points ajoute { $extra } points.
+web-statue-tiles = Sculptée avec une tuile bonus : sa face couleur fait avancer cette piste de { $steps }, sa face points ajoute { $extra ->
+    [one] 1 point
+   *[other] { $extra } points
+}.
 web-statue-free = Libre · culture { $requirement }
 web-statue-carved-points = tuile { $colour } · face points
 web-statue-carved-track = tuile { $colour } · face piste
@@ -72,8 +84,14 @@ web-medal-gold = { $count ->
     [one] 1 médaille d'or
    *[other] { $count } médailles d'or
 }
-web-medal-silver-text = Une médaille d'argent rapporte la moitié de la piste de sa couleur en fin de partie, arrondie au supérieur (au plus { $max } médailles d'argent).
-web-medal-gold-text = Une médaille d'or rapporte { $points } points par série des cinq couleurs de cartes que vous possédez.
+web-medal-silver-text = Une médaille d'argent rapporte la moitié de la piste de sa couleur en fin de partie, arrondie au supérieur (au plus { $max ->
+    [one] 1 médaille d'argent
+   *[other] { $max } médailles d'argent
+}).
+web-medal-gold-text = Une médaille d'or rapporte { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} par série des cinq couleurs de cartes que vous possédez.
 web-cards = { $count ->
     [0] Aucune carte
     [one] 1 carte
@@ -84,7 +102,10 @@ web-none = aucune
 web-first = Premier joueur de cette époque
 web-cost = Coût { $cost }
 web-card-epoch = Époque { $epoch }
-web-price = Votre prix : achat pour { $buy } pièces ou vente pour { $sell }.
+web-price = Votre prix : achat pour { $buy ->
+    [one] 1 pièce
+   *[other] { $buy } pièces
+} ou vente pour { $sell }.
 web-price-short = achat { $buy } · vente +{ $sell }
 web-deciding = Vous décidez maintenant : { $what }
 web-deciding-note = Choisissez sur votre panneau dans Discord ; la page suit la partie.
