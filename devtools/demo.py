@@ -14,6 +14,10 @@ demo re-points the preview's pages at the thread and republishes them; the page'
 shows the thread). Ephemeral panels ("Take my turn") appear to the member who opened them;
 switch the viewer at the top of the page to play the friend's seat too.
 
+The bot's own web page (docs/web.md) is on, on a free local port (``--web-port`` to choose
+one): every player panel carries "Open the board", which opens the live page of the game for
+that player in a new browser tab (plain http, on this computer only).
+
 Ctrl-C (or SIGTERM) stops the demo within two seconds: the preview, simcord and the bot's
 service and store are closed, each with a time limit; a second Ctrl-C ends it at once.
 
@@ -31,6 +35,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 import threading
@@ -70,7 +75,7 @@ Hadara demo: the real bot against an offline Discord (nothing leaves this comput
 
   Open {url}
   (the address is a key to this session: don't share it)
-
+{web}
 You play as {player} (another name: make demo NAME=…, or --name); {friend} is a friend.
 
 How to play:
@@ -81,6 +86,7 @@ How to play:
   3. Press "Take my turn" on the board: your private panel opens (only you see it); click
      your choice. Stepped choices (Phase B, statues) go one step per click; "Back" returns.
      Reveals, colonies and the final scores appear as new messages in the thread.
+     "Open the board" on your panel opens the whole table live in a browser tab.
   4. To play a second seat yourself, let {friend} join from the lobby and switch the viewer
      (top of the page) to "{friend}".
 
@@ -88,7 +94,39 @@ Stop with Ctrl-C (or "End preview session" in the page).
 """
 
 
+WEB_ON = """
+  The live board: {url}  ("Open the board" on your panel signs you in there)
+"""
+WEB_OFF = """
+  (the live board page is off: its port could not be bound, see the error above;
+   --web-port chooses another)
+"""
+
 BOT_NAME = "Hadara"
+WEB_HOST = "127.0.0.1"
+
+
+def free_port(host: str = WEB_HOST) -> int:
+    """A local port free now (the system's pick for port 0), for the bot's web page: its
+    address goes into "Open the board" links, so it must be known before the bot starts."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def demo_config(db: str, web_port: int = 0, *, token: str = "offline-demo") -> Config:
+    """The bot's configuration in the demo (and the screenshots): commands synced at once, and
+    the web page on ``web_port`` (0: a free one) of this computer, its links on the players'
+    panels (plain http is allowed for localhost only: bot/config.py ``parse_web``)."""
+    port = web_port or free_port()
+    return Config(token=token, db=db, sync_commands="always", web_port=port,
+                  web_host=WEB_HOST, web_url=f"http://{WEB_HOST}:{port}")
+
+
+def web_served(bot: Any) -> bool:
+    """Whether the bot's web page is being served (its port could be bound)."""
+    cog = bot.get_cog("Web")
+    return getattr(cog, "server", None) is not None
 
 
 def offline_discord(bot: Any, **options: Any) -> Any:
@@ -313,12 +351,13 @@ def stop_ai_workers(bot: Any) -> None:
 
 
 async def run_demo(db: str, port: int, player: str = DEFAULT_PLAYER, *,
-                   stopper: Stopper | None = None) -> None:
+                   stopper: Stopper | None = None, web_port: int = 0) -> None:
     from bot.client import HadaraBot
 
     stopper = stopper or Stopper()
     stopper.install()
-    bot = HadaraBot(Config(token="offline-demo", db=db, sync_commands="always"))
+    config = demo_config(db, web_port)
+    bot = HadaraBot(config)
     runner = offline_discord(bot, settle_timeout=SETTLE_SECONDS)
     follower: Follower | None = None
     env = await runner.__aenter__()
@@ -329,7 +368,9 @@ async def run_demo(db: str, port: int, player: str = DEFAULT_PLAYER, *,
         friend = guild.add_member(env.create_user(username(FRIEND), global_name=FRIEND))
         follower = Follower(env, channel, [you, friend], port)
         await follower.open(channel)
-        print(WELCOME.format(url=follower.url, player=player, friend=FRIEND), flush=True)
+        web = WEB_ON.format(url=config.web_url) if web_served(bot) else WEB_OFF
+        print(WELCOME.format(url=follower.url, web=web, player=player, friend=FRIEND),
+              flush=True)
         following = asyncio.ensure_future(follower.run())
         stopping = asyncio.ensure_future(stopper.requested.wait())
         try:
@@ -371,6 +412,8 @@ def main(argv: list[str] | None = None) -> int:
                                  "your browser (make demo)")
     ap.add_argument("--port", type=int, default=DEFAULT_PORT,
                     help=f"local port of the preview (default {DEFAULT_PORT}; 0: any free one)")
+    ap.add_argument("--web-port", type=int, default=0,
+                    help="local port of the bot's live board page (default 0: any free one)")
     ap.add_argument("--db", default=None,
                     help="database file (default: a new one in a temporary folder)")
     ap.add_argument("--name", default=None,
@@ -392,7 +435,8 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(sig, at_once)
     try:
         db = args.db or str(Path(tmp) / "demo.sqlite3")
-        asyncio.run(run_demo(db, args.port, player_name(args.name), stopper=stopper))
+        asyncio.run(run_demo(db, args.port, player_name(args.name), stopper=stopper,
+                             web_port=args.web_port))
     except KeyboardInterrupt:  # a Ctrl-C the loop turned into one (its handlers gone)
         pass
     finally:

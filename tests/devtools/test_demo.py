@@ -1,6 +1,7 @@
 """``make demo`` (devtools/demo.py): the page in the browser follows a new game into its
 thread without a reload (the same page context answers with the thread), Ctrl-C ends the demo
-within two seconds without a traceback, and the demo player has a person's name."""
+within two seconds without a traceback, the demo player has a person's name, and the bot's
+web page is served on a free local port ("Open the board" on the panels)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from typing import Any
 
 import pytest
 
+from bot.config import parse_web
 from devtools.demo import (
     DEFAULT_PLAYER,
     STOP_SECONDS,
     Follower,
+    demo_config,
+    free_port,
     missing_preview,
     player_name,
     username,
@@ -37,6 +41,18 @@ def test_the_demo_player_has_a_name() -> None:
     assert player_name(None, environ={"HADARA_DEMO_NAME": "Kenji"}) == "Kenji"
     assert player_name("", environ={"HADARA_DEMO_NAME": " "}) == DEFAULT_PLAYER
     assert username("Ana Lucia") == "analucia" and username("花子") == "player"
+
+
+def test_the_demo_serves_the_web_page_on_a_free_local_port(tmp_path: Path) -> None:
+    config = demo_config(str(tmp_path / "demo.sqlite3"))
+    assert config.web_port and config.web_host == "127.0.0.1"
+    assert config.web_url == f"http://127.0.0.1:{config.web_port}"
+    # the address passes the bot's own check (plain http on this computer only)
+    assert parse_web(str(config.web_port), config.web_url) == (config.web_port,
+                                                               config.web_url)
+    chosen = demo_config(str(tmp_path / "demo.sqlite3"), 8123)
+    assert (chosen.web_port, chosen.web_url) == (8123, "http://127.0.0.1:8123")
+    assert 0 < free_port() < 65536
 
 
 def start_demo(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], list[str]]:
@@ -91,6 +107,7 @@ def test_ctrl_c_ends_the_demo_quickly_without_a_traceback(
     assert out.count("demo stopped") == 1
     text = welcome + out
     assert "You play as Kenji" in text and '"you"' not in text
+    assert "The live board: http://127.0.0.1:" in text  # the bot's web page is on
 
 
 async def post(http: Any, url: str, path: str, body: Any, capability: str) -> Any:
