@@ -12,6 +12,14 @@ row of buttons or menus starts below a phone's first screen (:data:`PHONE_FIRST_
 would need a scroll). Then alice starts a ``/hadara learn`` game: its first lesson and a mistake note
 (when her first-option choices make one within a few turns) are photographed.
 
+The bot's web page (docs/web.md) is on, on a free local port, as in ``make demo``: alice's
+"Open the board" link, taken from her draft panel in epoch II (the boards are full by then) and
+from her last panel at the end of the game, is photographed in chromium at 1280 px and at
+412 px, the whole page (``web-board``, ``phone-web-board``; ``web-board-end``,
+``phone-web-board-end``). Chromium opens the link as a player does: the link is exchanged
+for a session cookie and redirected to the game's page, in one browser profile, whose
+``Accept-Language`` is the screenshots' language (the page's own choice of language).
+
 ``--locale fr`` (or ``ja``) plays the same game in that language: the server's language and
 both players' ``/hadara settings language:`` are set to it, so the thread, the panels, the DMs
 and every picture speak it.
@@ -35,12 +43,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.config import Config
 from cogs.play import panels
 from i18n import LOCALES, translate
 
 DESKTOP = 1000
 PHONE = 412
+#: The web page's desktop width, and the window heights of its pictures by width (taller than
+#: the whole page: chromium's screenshot is the window; the empty foot is trimmed off).
+WEB_DESKTOP = 1280
+WEB_HEIGHTS = {WEB_DESKTOP: 4000, PHONE: 9000}
+#: The epoch whose first draft panel of alice's carries the web page's photographed link.
+WEB_EPOCH = 2
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 CHROMIUM_HELP = """\
 Screenshots need a headless chromium, which was not found.
@@ -79,13 +92,16 @@ def find_chromium(explicit: str | None = None) -> str | None:
     return None
 
 
-async def shoot(chromium: str, url: str, out: Path, width: int, height: int) -> None:
-    """One headless chromium screenshot of ``url`` (served by this process meanwhile)."""
+async def shoot(chromium: str, url: str, out: Path, width: int, height: int,
+                language: str | None = None) -> None:
+    """One headless chromium screenshot of ``url`` (served by this process meanwhile);
+    ``language``: the browser's ``Accept-Language`` (the web page speaks it)."""
     with tempfile.TemporaryDirectory(prefix="hadara-chromium-") as profile:
         proc = await asyncio.create_subprocess_exec(
             chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
             "--no-first-run", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--hide-scrollbars", f"--user-data-dir={profile}",
+            *([f"--accept-lang={language}"] if language else []),
             "--virtual-time-budget=4000", f"--window-size={width},{height}",
             f"--screenshot={out}", url,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
@@ -156,6 +172,39 @@ class Shots:
         print(f"  {path}", flush=True)
         return path
 
+    def board_link(self, panel: Any) -> str | None:
+        """The url of "Open the board" on ``panel`` (a link button: style 5), or None."""
+        for row in panel.components:
+            row = row if isinstance(row, dict) else dict(row.to_dict())
+            for c in row.get("components", []):
+                if c.get("type") == 2 and c.get("style") == 5 \
+                        and c.get("label") == self.label("web.open"):
+                    return str(c["url"])
+        return None
+
+    async def capture_page(self, name: str, link: str) -> list[Path]:
+        """Photograph the web page a player's ``link`` opens, whole, at desktop and phone
+        width (``name``, ``phone-name``), in a browser speaking the screenshots' language
+        (the page follows ``Accept-Language``); first checks that the link opens the game's
+        page (not a refusal), as a browser does (the link's redirect, the session cookie)."""
+        import aiohttp
+
+        await self.env.settle()
+        jar = aiohttp.CookieJar(unsafe=True)  # cookies for 127.0.0.1 (an address, no name)
+        async with aiohttp.ClientSession(cookie_jar=jar) as http, http.get(link) as response:
+            if response.status != 200 or not response.url.path.startswith("/g/"):
+                raise RuntimeError(f"the board link opened {response.url.path} "
+                                   f"({response.status}), not the game's page")
+        paths = []
+        for prefix, width in (("", WEB_DESKTOP), ("phone-", PHONE)):
+            path = self.out / f"{prefix}{name}.png"
+            await shoot(self.chromium, link, path, width, WEB_HEIGHTS[width], self.locale)
+            trim(path)
+            self.taken.append(path)
+            paths.append(path)
+            print(f"  {path}", flush=True)
+        return paths
+
     # -- the game -----------------------------------------------------------------------------
 
     async def settle(self) -> None:
@@ -194,7 +243,8 @@ class Shots:
         for _ in range(8):
             rows = [r if isinstance(r, dict) else dict(r.to_dict()) for r in panel.components]
             comps = [c for r in rows for c in r.get("components", [])]
-            usable = [c for c in comps if not c.get("disabled")]
+            # a link button ("Open the board") has a url, no custom id: not a choice
+            usable = [c for c in comps if not c.get("disabled") and "custom_id" in c]
             steps = [c for c in usable if c.get("type") == 2 and ":n:" in c["custom_id"]
                      and c.get("label") != self.label("play.back")]
             selects = [c for c in usable if c.get("type") == 3]
@@ -270,12 +320,14 @@ def _scale_table(bot: Any) -> None:
 async def play_and_shoot(out: Path, chromium: str, db: str,
                          locale: str = "en") -> list[Path]:
     from bot.client import HadaraBot
-    from devtools.demo import offline_discord
+    from devtools.demo import demo_config, offline_discord, web_served
 
-    bot = HadaraBot(Config(token="offline-screenshots", db=db, sync_commands="always"))
+    bot = HadaraBot(demo_config(db, token="offline-screenshots"))
     # simcord's default settle timeout (5 s) stays below the scaled delays: they are parked
     async with offline_discord(bot) as env:
         _scale_table(bot)
+        if not web_served(bot):
+            raise RuntimeError("the bot's web page did not start (see the error above)")
         guild = env.create_guild("Hadara")
         channel = guild.create_text_channel("hadara")
         users = {n: env.create_user(n) for n in ("alice", "bob")}
@@ -306,7 +358,8 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
 
         print("playing", flush=True)
         shot: set[str] = set()
-        reveal_taken = dm_taken = False
+        reveal_taken = dm_taken = web_taken = False
+        last_link: str | None = None  # alice's newest "Open the board" (valid a day)
         for _ in range(400):
             await s.settle()
             record = (await bot.service.load(s.gid)).record
@@ -330,6 +383,13 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
                 continue
             name, kind = waiting[0]
             panel = await s.open_panel(name)
+            if name == "alice":
+                last_link = s.board_link(panel) or last_link
+                game = (await bot.service.load(s.gid)).game
+                if not web_taken and kind == "draft" and game is not None \
+                        and game.epoch == WEB_EPOCH and last_link is not None:
+                    await s.capture_page("web-board", last_link)
+                    web_taken = True
             if name == "alice" and kind in PANEL_KINDS and kind not in shot:
                 number = {"draft": "03", "phase_b": "05", "colony": "06", "statue": "07",
                           "feeding": "08", "medals": "09"}[kind]
@@ -342,6 +402,9 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
         await s.settle()
         final = thread.history()[-1]
         await s.capture("11-final-scores", final, viewer=alice, channel=thread, height=1100)
+        if last_link is None:
+            raise RuntimeError('alice\'s panels had no "Open the board" link')
+        await s.capture_page("web-board-end", last_link)
         missing = [k for k in PANEL_KINDS if k not in shot]
         if missing:
             print(f"  (alice had no {', '.join(missing)} decision in this game)")
