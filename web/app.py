@@ -84,8 +84,14 @@ async def _ready() -> bool:
     return True
 
 
-def language(request: web.Request) -> str:
-    """The viewer's language from ``Accept-Language`` (the first supported), else English."""
+def language(request: web.Request, known: str | None = None) -> str:
+    """The viewer's language: the page's switch (``?lang=``), else ``known`` (a player's
+    own setting), else the first of ``Accept-Language`` we speak, else English."""
+    chosen = request.query.get("lang", "")
+    if chosen in LOCALES:
+        return chosen
+    if known in LOCALES:
+        return str(known)
     for part in request.headers.get("Accept-Language", "")[:200].split(","):
         code = part.split(";")[0].strip().lower()[:2]
         if code in LOCALES:
@@ -170,10 +176,10 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             return html(message_page(_t(locale, "web.signed.out"), locale), 401)
         limited(site.limits.pages, user, site.clock())
         try:
-            state = await bridge.call(_seat_table(site.service, user, game_id))
+            state, known = await bridge.call(_seat_table(site.service, user, game_id))
         except Refusal:
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
-        return html(game_page(state, locale))
+        return html(game_page(state, language(request, known)))
 
     async def socket(request: web.Request) -> web.StreamResponse:
         if not same_origin(request):
@@ -313,9 +319,11 @@ async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:
     return await service.view(game_id, await _seat(service, user, game_id))
 
 
-async def _seat_table(service: GameService, user: int, game_id: int) -> TableState:
-    """The page's table for the user's seat, after the policy."""
-    return await service.table(game_id, await _seat(service, user, game_id))
+async def _seat_table(service: GameService, user: int, game_id: int
+                      ) -> tuple[TableState, str | None]:
+    """The page's table for the user's seat, after the policy, and the user's language."""
+    state = await service.table(game_id, await _seat(service, user, game_id))
+    return state, await service.user_language(user)
 
 
 async def _watched(service: GameService, game_id: int) -> None:

@@ -69,6 +69,12 @@ class Languages:
             return last
         return await self.for_guild(guild_id)
 
+    async def known(self, user_id: int) -> str | None:
+        """The language a user reads, as far as the bot knows it: their choice, else the one
+        their Discord client last reported (None: neither yet)."""
+        choice, last = await self._user(user_id)
+        return choice or last
+
     async def choice(self, user_id: int) -> str | None:
         """The language a user chose (None: they follow their Discord client)."""
         return (await self._user(user_id))[0]

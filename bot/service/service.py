@@ -574,6 +574,11 @@ class GameService:
         """Queue a choice at today's prices (None withdraws); the queue panel after it."""
         return await self.screens.queue_choice(game_id, user_id, choice, token=token)
 
+    async def user_language(self, user_id: int) -> str | None:
+        """The language a user reads, as far as the bot knows it (their ``/hadara settings``
+        choice, else their Discord client's last), for a front end outside Discord."""
+        return await self.languages.known(user_id)
+
     async def table(self, game_id: int, seat: int | None) -> TableState:
         """The live page's table for ``seat`` (None: a spectator's)."""
         return await self.screens.table(game_id, seat)

@@ -7,6 +7,7 @@ seat's hand."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -18,7 +19,7 @@ from hadara.engine import Game
 from hadara.options import options
 from hadara.rng import Rng
 from hadara.words import card_name
-from i18n import LOCALES
+from i18n import LOCALES, translate
 from rendering.sample import at, new_game, play_until
 from rendering.shapes import TRACK_SHAPE, shape_points
 from rendering.svg import SYMBOLS, sprite
@@ -114,7 +115,8 @@ def test_a_card_opens_its_text_and_the_viewer_s_price() -> None:
         popover = html.split(f'id="card-{entry["card"]}"', 1)[1].split("</div>", 1)[0]
         card = g.catalog.cards[entry["card"]]
         assert f"Cost {card.cost}" in popover
-        assert f"buy for {entry['buy']} coins or sell for {entry['sell']}" in popover
+        assert escape(translate("en", "web.price", buy=entry["buy"], sell=entry["sell"])) \
+            in popover
     # a spectator sees the printed cost, never a seat's price
     assert "Your price" not in game_page(state(g, None), "en")
 
