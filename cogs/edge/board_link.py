@@ -56,9 +56,19 @@ def add_board_button(bot: HadaraBot, user_id: int, game_id: int,
     if url is None or len(view.children) >= 25:
         return
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-        style=discord.ButtonStyle.link, label=label or t("web.open"), url=url)
+        style=discord.ButtonStyle.link, label=label or t("web.open"), url=url,
+        row=_row_after(view))
     with contextlib.suppress(ValueError):  # every row full: the panel's own come first
         view.add_item(button)
+
+
+def _row_after(view: discord.ui.View) -> int | None:
+    """The row below the view's own items, so a link never sits among a panel's choices
+    (None: no row left, wherever there is room)."""
+    rows = [item.row if item.row is not None else getattr(item, "_rendered_row", None)
+            for item in view.children]
+    last = max((r for r in rows if r is not None), default=-1)
+    return last + 1 if last < 4 else None
 
 
 async def watch_url(bot: HadaraBot, game_id: int) -> str | None:

@@ -17,7 +17,7 @@ from hadara.content import default_catalog
 from hadara.words import card_name
 
 from . import conftest
-from .conftest import answer, components, new_game, open_panel, settle, world
+from .conftest import answer, components, new_game, open_panel, rows_of, settle, world
 
 pytest.importorskip("simcord")
 
@@ -81,6 +81,7 @@ async def test_open_the_board_from_the_panel(tmp_path: Path,
         await settle(w, gid)
         panel = await open_panel(w, gid, alice)
         [link] = [c for c in components(panel) if c.get("style") == 5]
+        assert rows_of(panel)[-1]["components"] == [link]  # a row of its own, below the choices
         assert link["label"] == "Open the board"
         url = str(link["url"])
         assert url.startswith("http://localhost:9/l/") and len(url) <= 512
