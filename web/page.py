@@ -67,7 +67,8 @@ def _mine(state: TableState, pieces: Pieces, locale: str) -> str:
             f"<li>{escape(label({'code': o['label_code'], **o['label_params']}, state.catalog, locale))}</li>"
             for o in legal[:24])
         deciding = (f'<div class="deciding"><h3>{t(locale, "web.deciding", what=what)}</h3>'
-                    f'<ul class="options">{items}</ul>'
+                    f'<details><summary>{t(locale, "web.choices", count=len(legal))}</summary>'
+                    f'<ul class="options">{items}</ul></details>'
                     f'<p class="note">{t(locale, "web.deciding.note")}</p></div>')
     hand = private.get("hand") or []
     cards = "".join(f"<li>{pieces.card(cid, detail=pieces.price(cid))}</li>" for cid in hand)
@@ -156,7 +157,7 @@ def _seat(state: TableState, seat: int, pieces: Pieces, locale: str) -> str:
         f'<h4>{t(locale, "web.colonies")}</h4>'
         + (f'<ul class="tiles">{colonies}</ul>' if colonies
            else f'<p class="none">{t(locale, "web.none")}</p>'),
-        f'<h4>{t(locale, "web.statues")}</h4><ul class="tiles">{statues}</ul>',
+        f'<h4>{t(locale, "web.statues")}</h4><ul class="tiles statues">{statues}</ul>',
         f'<h4>{t(locale, "web.medals")}</h4>'
         + (f'<ul class="tiles">{"".join(f"<li>{m}</li>" for m in medals)}</ul>' if medals
            else f'<p class="none">{t(locale, "web.none")}</p>'),
@@ -198,10 +199,11 @@ def _scores(state: TableState, locale: str) -> str:
 
 
 def _news(state: TableState, locale: str) -> str:
-    lines = [line for event in state.events
-             for line in describe(dict(event), list(state.names), state.catalog, locale)
-             if line.strip()]
-    items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-20:]))
+    """The news, newest first: one item per event (an event's lines stay together)."""
+    events = [[line for line in describe(dict(event), list(state.names), state.catalog, locale)
+               if line.strip()] for event in state.events]
+    items = "".join("<li>" + "<br>".join(escape(line) for line in lines) + "</li>"
+                    for lines in reversed(events) if lines)
     body = f'<ol class="news" reversed>{items}</ol>' if items else \
         f'<p>{t(locale, "web.news.none")}</p>'
     return (f'<section class="happened" aria-labelledby="news"><h2 id="news">'

@@ -123,7 +123,7 @@ class Pieces:
         lines = [t(loc, "web.statue.space", requirement=info.requirement, points=info.points),
                  t(loc, "web.statue.tiles", steps=info.steps, extra=info.extra_points)]
         if carved is None:
-            label = t(loc, "web.statue.free", requirement=info.requirement)
+            label = t(loc, "web.statue.free", requirement=info.requirement, points=info.points)
             pid = f"statue-{space}"
             cls = "tile statue free"
         else:

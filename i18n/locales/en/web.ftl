@@ -73,7 +73,7 @@ web-statue-tiles = Carved with a bonus tile: its colour side raises that track b
     [one] 1 point
    *[other] { $extra } points
 }.
-web-statue-free = Free · culture { $requirement }
+web-statue-free = Culture { $requirement } · { $points } pts
 web-statue-carved-points = { $colour } tile · points side
 web-statue-carved-track = { $colour } tile · track side
 web-medal-silver = Silver · { $colour }
@@ -112,3 +112,7 @@ web-close = Close
 web-colonies = Colonies
 web-statues = Statues
 web-medals = Medals
+web-choices = { $count ->
+    [one] Your only choice
+   *[other] Your { $count } choices
+}

@@ -76,7 +76,7 @@ web-statue-tiles = Sculptée avec une tuile bonus : sa face couleur fait avancer
     [one] 1 point
    *[other] { $extra } points
 }.
-web-statue-free = Libre · culture { $requirement }
+web-statue-free = Culture { $requirement } · { $points } pts
 web-statue-carved-points = tuile { $colour } · face points
 web-statue-carved-track = tuile { $colour } · face piste
 web-medal-silver = Argent · { $colour }
@@ -115,3 +115,7 @@ web-close = Fermer
 web-colonies = Colonies
 web-statues = Statues
 web-medals = Médailles
+web-choices = { $count ->
+    [one] Votre seul choix
+   *[other] Vos { $count } choix
+}
