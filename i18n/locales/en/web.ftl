@@ -73,7 +73,10 @@ web-statue-tiles = Carved with a bonus tile: its colour side raises that track b
     [one] 1 point
    *[other] { $extra } points
 }.
-web-statue-free = Culture { $requirement } · { $points } pts
+web-statue-free = Culture { $requirement } · { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
 web-statue-carved-points = { $colour } tile · points side
 web-statue-carved-track = { $colour } tile · track side
 web-medal-silver = Silver · { $colour }

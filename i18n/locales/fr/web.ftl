@@ -76,7 +76,10 @@ web-statue-tiles = Sculptée avec une tuile bonus : sa face couleur fait avancer
     [one] 1 point
    *[other] { $extra } points
 }.
-web-statue-free = Culture { $requirement } · { $points } pts
+web-statue-free = Culture { $requirement } · { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 web-statue-carved-points = tuile { $colour } · face points
 web-statue-carved-track = tuile { $colour } · face piste
 web-medal-silver = Argent · { $colour }
