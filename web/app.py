@@ -24,6 +24,7 @@ reads no ``game.*``, never the store's games, and works out nothing of the rules
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import re
 import secrets
@@ -47,6 +48,11 @@ from .live import Live, Socket
 from .page import game_page, message_page
 from .server import Bridge
 
+#: A socket lives this long, then closes with :data:`CLOSE_AGAIN`: its page connects again,
+#: and the session and the policy are asked again (a signed-out session's page stops hearing
+#: of its game within the hour).
+SOCKET_LIFETIME = 3600.0
+CLOSE_AGAIN = 4001
 MAX_BODY = 16 * 1024  # bytes: a request to the page is small; larger ones are refused (413)
 STATIC = Path(__file__).with_name("static")
 COOKIE = "hadara_session"
@@ -267,10 +273,11 @@ async def _serve(request: web.Request, live: Live, sock: Socket, version: int
     try:
         if shown != str(version):  # moved on while the page was away: it redraws
             sock.queue.put_nowait({"mine": True})
-        await _pump(sock)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_pump(sock), SOCKET_LIFETIME)
     finally:
         live.remove(sock)
-        await ws.close()
+        await ws.close(code=CLOSE_AGAIN if not ws.closed else 1000)
     return ws
 
 

@@ -156,3 +156,26 @@ async def test_a_page_held_back_by_the_rate_limit_catches_up(page: Page) -> None
             assert await tab.locator("section.mine").count() == 1  # the page, not a refusal
         finally:
             await browser.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_page_signed_out_elsewhere_says_so(page: Page,  # noqa: F811
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sockets live an hour (here a second) and then are asked for again: after "sign out
+    everywhere", the open page stops following the game and says, in words, to sign in."""
+    import web.app as app_module
+    monkeypatch.setattr(app_module, "SOCKET_LIFETIME", 1.0)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            tab = await (await browser.new_context(viewport={"width": 412, "height": 900})
+                         ).new_page()
+            await tab.goto(page.link(ALICE))
+            assert await tab.locator("section.mine").count() == 1
+            assert await page.env.svc.end_web_sessions(ALICE) == 1
+            said = translate("en", "web.signed.out")
+            await tab.wait_for_function(
+                "text => document.body.innerText.includes(text)", arg=said, timeout=15_000)
+            assert await tab.locator("section.mine").count() == 0
+        finally:
+            await browser.close()

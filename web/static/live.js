@@ -74,8 +74,11 @@
       if (typeof event.data === "string" && event.data.length < 256) redraw();
     };
     ws.onclose = (event) => {
-      if (event.code === 4000) { redraw(); }  // fell behind: draw the page as it is now
-      if (event.code === 4401 || event.code === 4403) return;  // signed out, not allowed
+      // fell behind (4000), asked to check again (4001), the server restarted or the network
+      // dropped: draw the page as it is now (signed out or no longer allowed: the server's
+      // page in words), then connect again
+      redraw();
+      if (event.code === 4401 || event.code === 4403) return;
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30000);
     };
