@@ -100,7 +100,9 @@ def web_line(config: Config) -> str:
     if config.web_port is None:
         return "web page: off (HADARA_WEB_PORT unset)"
     where = config.web_url or "no HADARA_WEB_URL: no \"Open the board\" links"
-    return f"web page: {config.web_host}:{config.web_port}, players open {where}"
+    return (f"web page: {config.web_host}:{config.web_port}, players open {where}; sessions "
+            f"end after {config.web_session_idle_days:g} idle days, "
+            f"{config.web_session_max_days:g} days at most")
 
 
 def league_sim(argv: list[str]) -> int:

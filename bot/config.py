@@ -141,6 +141,21 @@ def parse_web(port_text: str, url_text: str) -> tuple[int | None, str | None]:
     return port, url
 
 
+def parse_days(name: str, text: str, default: float, most: float) -> float:
+    """A number of days (``HADARA_WEB_SESSION_IDLE_DAYS`` …): more than 0, at most ``most``."""
+    text = text.strip()
+    if not text:
+        return default
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not 0 < days <= most:
+        raise ConfigError(f"{name} must be a number of days above 0 and at most {most:g}, "
+                          f"not {text!r}")
+    return days
+
+
 @dataclass(frozen=True)
 class Config:
     token: str = field(default="", repr=False)
@@ -164,6 +179,9 @@ class Config:
     web_port: int | None = None
     web_host: str = "127.0.0.1"
     web_url: str | None = None
+    # A web session unused this many days ends; every session ends after the second.
+    web_session_idle_days: float = 7.0
+    web_session_max_days: float = 30.0
 
     @property
     def has_token(self) -> bool:
@@ -197,6 +215,10 @@ class Config:
         shard_ids = parse_shard_ids(values.get("HADARA_SHARD_IDS", ""), shard_count)
         web_port, web_url = parse_web(values.get("HADARA_WEB_PORT", ""),
                                       values.get("HADARA_WEB_URL", ""))
+        most = parse_days("HADARA_WEB_SESSION_MAX_DAYS",
+                          values.get("HADARA_WEB_SESSION_MAX_DAYS", ""), 30.0, 365.0)
+        idle = parse_days("HADARA_WEB_SESSION_IDLE_DAYS",
+                          values.get("HADARA_WEB_SESSION_IDLE_DAYS", ""), min(7.0, most), most)
         return cls(token=values.get("DISCORD_TOKEN", "").strip(),
                    db=values.get("HADARA_DB", "").strip() or DEFAULT_DB,
                    dev_guild=int(dev) if dev else None, log_level=level, sync_commands=sync,
@@ -206,7 +228,7 @@ class Config:
                                           values.get("HADARA_STRICT_TEXT", "")),
                    web_port=web_port,
                    web_host=values.get("HADARA_WEB_HOST", "").strip() or "127.0.0.1",
-                   web_url=web_url)
+                   web_url=web_url, web_session_idle_days=idle, web_session_max_days=most)
 
 
 NO_TOKEN_HELP = """\

@@ -16,6 +16,7 @@ from ..edge.client import HadaraBot
 from ..edge.feature import Feature
 
 log = logging.getLogger(__name__)
+DAY = 24 * 3600.0
 
 
 class Web(Feature):
@@ -24,6 +25,7 @@ class Web(Feature):
     def __init__(self, bot: HadaraBot) -> None:
         super().__init__(bot)
         self.server: WebServer | None = None
+        self.site: Site | None = None
         self._unsubscribe: list[Callable[[], None]] = []
 
     async def cog_load(self) -> None:
@@ -34,7 +36,11 @@ class Web(Feature):
         # the links' secret: made once in the database, the same in every process
         secret = (await self.bot.service.web_secret()).encode("utf-8")
         site = Site(self.bot.service, secret,
-                    secure_cookies=not (config.web_url or "").startswith("http://"))
+                    secure_cookies=not (config.web_url or "").startswith("http://"),
+                    session_idle=config.web_session_idle_days * DAY,
+                    session_lifetime=config.web_session_max_days * DAY)
+
+        self.site = site
 
         def app(bridge: Bridge) -> web.Application:
             return make_app(bridge, site)

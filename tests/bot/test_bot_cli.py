@@ -249,13 +249,28 @@ def test_the_web_settings_are_read_and_checked(tmp_path: Path) -> None:
             load(tmp_path, HADARA_WEB_URL=url)
 
 
+def test_the_web_sessions_settings(tmp_path: Path) -> None:
+    config = load(tmp_path, HADARA_WEB_SESSION_IDLE_DAYS="2",
+                  HADARA_WEB_SESSION_MAX_DAYS="14.5")
+    assert (config.web_session_idle_days, config.web_session_max_days) == (2.0, 14.5)
+    assert load(tmp_path, HADARA_WEB_SESSION_MAX_DAYS="3").web_session_idle_days == 3.0
+    for name, value in (("HADARA_WEB_SESSION_IDLE_DAYS", "0"),
+                        ("HADARA_WEB_SESSION_IDLE_DAYS", "week"),
+                        ("HADARA_WEB_SESSION_IDLE_DAYS", "40"),  # beyond the 30 at most
+                        ("HADARA_WEB_SESSION_MAX_DAYS", "-1"),
+                        ("HADARA_WEB_SESSION_MAX_DAYS", "400")):
+        with pytest.raises(ConfigError, match=name):
+            load(tmp_path, **{name: value})
+
+
 def test_check_reports_the_web_page(tmp_path: Path) -> None:
     from bot.__main__ import web_line
 
     assert web_line(load(tmp_path)) == "web page: off (HADARA_WEB_PORT unset)"
     line = web_line(load(tmp_path, HADARA_WEB_PORT="8080",
                          HADARA_WEB_URL="https://hadara.example.org"))
-    assert line == "web page: 127.0.0.1:8080, players open https://hadara.example.org"
+    assert line == ("web page: 127.0.0.1:8080, players open https://hadara.example.org; "
+                    "sessions end after 7 idle days, 30 days at most")
     (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nHADARA_WEB_URL=http://example.org\n")
     out = run_bot(tmp_path, "--check")
     assert out.returncode == 2 and "HADARA_WEB_URL must use https://" in out.stderr

@@ -25,10 +25,13 @@ pytest.importorskip("simcord")
 async def test_the_page_server_lives_beside_the_offline_discord(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(conftest, "config",
-                        lambda path: Config(token="x", db=path, web_port=0))
+                        lambda path: Config(token="x", db=path, web_port=0,
+                                            web_session_idle_days=2, web_session_max_days=9))
     async with world(tmp_path, monkeypatch) as w:
         web = w.bot.get_cog("Web")
         assert web is not None and web.server is not None  # type: ignore[attr-defined]
+        site = web.site  # type: ignore[attr-defined]
+        assert (site.session_idle, site.session_lifetime) == (2 * 86400, 9 * 86400)
         port = web.server.port  # type: ignore[attr-defined]
         gid, _ = await new_game(w, "alice", seats=2, ai=1)
         async with aiohttp.ClientSession() as http:
