@@ -185,3 +185,24 @@ async def test_the_policy_decides_as_in_a_dm(page: Page) -> None:
     with pytest.raises(Refusal) as err:
         await svc.authorize(Actor(BOB), gid, "board")
     assert err.value.code == "denied"
+
+
+async def test_no_secret_reaches_the_log(page: Page, caplog: pytest.LogCaptureFixture) -> None:
+    """The links' secret, a link, a session's token and a spectator token are never logged,
+    whatever is asked (good and forged links, pages, a spectator's page)."""
+    import logging
+
+    from web import spectate
+
+    link = page.link(ALICE)
+    watch = spectate.token(SECRET, page.gid)
+    with caplog.at_level(logging.DEBUG):
+        async with aiohttp.ClientSession() as http:
+            token = await sign_in(page, http, ALICE)
+            await get(page, http, f"/g/{page.gid}", token)
+            await get(page, http, link.split(str(page.server.port), 1)[1] + "x")  # forged
+            await get(page, http, f"/s/{page.gid}/{watch}")
+            await get(page, http, f"/s/{page.gid}/{watch[:-1]}A")
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    secrets = (SECRET.decode(), link.rsplit("/", 1)[1], token, watch)
+    assert not [s for s in secrets if s in logged]
