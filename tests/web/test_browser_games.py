@@ -1,8 +1,8 @@
 """Whole games followed on the page in a real browser (Playwright over Debian's chromium):
-two players' pages — one at a phone's width in French, one at a desktop's in Japanese — stay
-with the game from the first draft to the final scores, redrawn in place through their
-sockets, and agree with the service's views (their hand, every seat's points and coins) all
-along; a page whose server restarts reconnects and catches up by itself. Skipped, with the
+two players' pages (a phone's width in French, a desktop's in English) and a spectator's (a
+phone's, in Japanese) stay with the game from the first draft to the final scores, redrawn in
+place through their sockets, and agree with the service's views (their hand, every seat's
+points and coins; no hidden card on the spectator's) all along; a page whose server restarts reconnects and catches up by itself. Skipped, with the
 reason, where chromium or Playwright is missing."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import pytest
 from hadara.words import card_name
 from i18n import translate
 from tests.support.storage_helpers import ALICE, HOST, move
-from tests.web.test_pages import Page, page  # noqa: F401  (the fixture)
+from tests.web.test_pages import SECRET, Page, page  # noqa: F401  (the fixture)
+from web import spectate
 from web.app import make_app
 from web.limits import Window
 from web.server import Bridge, WebServer
@@ -32,17 +33,24 @@ if importlib.util.find_spec("playwright") is None:
 from playwright.async_api import Page as Tab  # noqa: E402
 from playwright.async_api import async_playwright  # noqa: E402
 
-#: Every how many moves the pages' words are compared with the service's views (each page's
-#: version is checked after every move).
-CHECK_EVERY = 8
+GUILD = 4242  # the server the game is played on (its spectators allowed)
+#: Every how many moves the pages are compared with the service's views (each has redrawn by
+#: itself to its view's version, then its words are checked), and at the end.
+CHECK_EVERY = 5
 
 
-async def agrees(p: Page, tab: Tab, seat: int, locale: str) -> None:
-    """The page shows what the service says: the seat's hand, every seat's sums."""
+async def agrees(p: Page, tab: Tab, seat: int | None, locale: str) -> None:
+    """The page shows what the service says: the seat's hand (a spectator's page: no seat's
+    hidden card), every seat's sums."""
     svc, gid = p.env.svc, p.gid
     view = await svc.view(gid, seat)
     cat = (await svc.load(gid)).game.catalog  # type: ignore[union-attr]
-    if not view["over"]:
+    if seat is None:
+        html = await tab.content()
+        for other in range(view["n"]):
+            for cid in (await svc.view(gid, other))["private"]["hand"]:
+                assert f'card-{cid}"' not in html, (other, cid)
+    elif not view["over"]:
         mine = await tab.inner_text("section.mine")
         for cid in view["private"]["hand"]:
             assert card_name(cat, cid, locale) in mine, (cid, locale)
@@ -54,45 +62,52 @@ async def agrees(p: Page, tab: Tab, seat: int, locale: str) -> None:
 
 
 @pytest.mark.sqlite_only
-async def test_two_pages_follow_a_whole_game(page: Page, tmp_path: Path) -> None:  # noqa: F811
+async def test_pages_follow_a_whole_game(page: Page, tmp_path: Path) -> None:  # noqa: F811
+    """Two players (412 px in French, 1280 px in English) and a spectator (412 px in
+    Japanese) follow the game from the first draft to the final scores."""
     svc, gid = page.env.svc, page.gid
-    seats = {ALICE: (412, "fr"), HOST: (1280, "ja")}
+    await svc.set_discord(gid, {"guild": GUILD, "thread": 77})
+    await svc.set_web_spectators(GUILD, True)
+    viewers: dict[str, tuple[str, int, str]] = {  # name: (url, width, locale)
+        "alice": (page.link(ALICE), 412, "fr"), "host": (page.link(HOST), 1280, "en"),
+        "spectator": (page.url(spectate.page_path(SECRET, gid)), 412, "ja")}
+    seats = {"alice": await svc.seat_of(gid, ALICE), "host": await svc.seat_of(gid, HOST),
+             "spectator": None}
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         try:
-            tabs: dict[int, tuple[Tab, int, str]] = {}
+            tabs: dict[str, Tab] = {}
             problems: list[str] = []
-            for user, (width, locale) in seats.items():
+            for name, (url, width, locale) in viewers.items():
                 context = await browser.new_context(viewport={"width": width, "height": 900},
                                                     locale=locale)
                 tab = await context.new_page()
                 tab.on("console", lambda m: problems.append(m.text)
                        if m.type == "error" else None)
-                await tab.goto(page.link(user))
-                seat = await svc.seat_of(gid, user)
-                assert seat is not None
+                await tab.goto(url)
                 assert await tab.get_attribute("html", "lang") == locale
-                tabs[user] = (tab, seat, locale)
+                tabs[name] = tab
             moves = 0
             while True:
                 game = (await svc.load(gid)).game
                 assert game is not None
-                for tab, seat, locale in tabs.values():
+                for name, tab in tabs.items():
+                    if moves % CHECK_EVERY and not game.is_over:
+                        continue
+                    seat, locale = seats[name], viewers[name][2]
                     shown = (await svc.view(gid, seat))["version"]  # the view's, as the page
                     await tab.wait_for_selector(f'body[data-version="{shown}"]',
                                                 state="attached", timeout=10_000)
-                    if moves % CHECK_EVERY == 0 or game.is_over:
-                        await agrees(page, tab, seat, locale)
+                    await agrees(page, tab, seat, locale)
                 if game.is_over:
                     break
                 await move(page.env, gid)
                 page.env.vt.now += 1  # a move a second: within the pages' rate limits
                 moves += 1
             assert moves > 50
-            for user, (tab, _, _) in tabs.items():  # the final scores, with the winners' crown
-                width = seats[user][0]
-                await tab.screenshot(path=str(tmp_path / f"over-{width}.png"), full_page=True)
-                assert await tab.locator("article h3 svg[role=img]").count() >= 1
+            for name, tab in tabs.items():  # the final scores, with the winners' crown
+                await tab.screenshot(path=str(tmp_path / f"over-{name}.png"), full_page=True)
+                assert await tab.locator("section.scores svg[role=img]").count() >= 1
             assert not problems, problems
         finally:
             await browser.close()
