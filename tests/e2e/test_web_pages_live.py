@@ -7,7 +7,6 @@ seat holds hidden. Skipped, with the reason, where chromium or Playwright is mis
 
 from __future__ import annotations
 
-import importlib.util
 import socket
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from bot.config import Config
 from bot.storage.base import ACTIVE
 from hadara.words import card_name
 from i18n import translate
+from tests.support.browser import chromium, new_tab, require_chromium
 
 from . import conftest
 from .conftest import (
@@ -31,15 +31,9 @@ from .conftest import (
 )
 
 pytest.importorskip("simcord")
-CHROMIUM = Path("/usr/lib/chromium/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed (apt install chromium)",
-                allow_module_level=True)
-if importlib.util.find_spec("playwright") is None:
-    pytest.skip("Playwright for Python is not installed", allow_module_level=True)
+require_chromium()
 
 from playwright.async_api import Page as Tab  # noqa: E402
-from playwright.async_api import async_playwright  # noqa: E402
 
 CHECK_EVERY = 5  # turns between two comparisons of the pages with the service
 
@@ -71,41 +65,34 @@ async def test_a_game_played_by_buttons_on_the_player_s_and_the_spectator_s_page
         panel = await open_panel(w, gid, alice)
         mine_url = link(panel, translate("en", "web.open"))
         watch_url = link(await board(w, gid), translate("en", "web.watch"))
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=str(CHROMIUM),
-                                               args=["--no-sandbox"])
-            try:
-                phone = await (await browser.new_context(
-                    viewport={"width": 412, "height": 900})).new_page()
-                desk = await (await browser.new_context(
-                    viewport={"width": 1280, "height": 900})).new_page()
-                await phone.goto(mine_url)
-                await desk.goto(watch_url)
-                seat = await w.service.seat_of(gid, alice)
-                assert seat is not None
-                turns = 0
-                while True:
-                    await settle(w, gid)
-                    snap = await w.service.load(gid)
-                    game = snap.game
-                    assert game is not None
-                    over = snap.record.status != ACTIVE
-                    if turns % CHECK_EVERY == 0 or over:
-                        await check(w, gid, seat, phone, desk, game.catalog)
-                    if over:
-                        break
-                    waiting = await people_waiting(w, gid)
-                    assert waiting
-                    _, user, _ = waiting[0]
-                    await take_turn(w, gid, user)
-                    turns += 1
-                assert turns > 20
-                await phone.screenshot(path=str(tmp_path / "phone-over.png"), full_page=True)
-                await desk.screenshot(path=str(tmp_path / "spectator-over.png"),
-                                      full_page=True)
-                assert await desk.locator("section.scores").count() == 1
-            finally:
-                await browser.close()
+        async with chromium() as browser:
+            phone = await new_tab(browser, 412)
+            desk = await new_tab(browser, 1280)
+            await phone.goto(mine_url)
+            await desk.goto(watch_url)
+            seat = await w.service.seat_of(gid, alice)
+            assert seat is not None
+            turns = 0
+            while True:
+                await settle(w, gid)
+                snap = await w.service.load(gid)
+                game = snap.game
+                assert game is not None
+                over = snap.record.status != ACTIVE
+                if turns % CHECK_EVERY == 0 or over:
+                    await check(w, gid, seat, phone, desk, game.catalog)
+                if over:
+                    break
+                waiting = await people_waiting(w, gid)
+                assert waiting
+                _, user, _ = waiting[0]
+                await take_turn(w, gid, user)
+                turns += 1
+            assert turns > 20
+            await phone.screenshot(path=str(tmp_path / "phone-over.png"), full_page=True)
+            await desk.screenshot(path=str(tmp_path / "spectator-over.png"),
+                                  full_page=True)
+            assert await desk.locator("section.scores").count() == 1
 
 
 async def check(w: object, gid: int, seat: int, phone: Tab, desk: Tab, cat: object) -> None:

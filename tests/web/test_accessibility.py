@@ -14,13 +14,13 @@ Skipped, with the reason, where chromium or Playwright is missing."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.support.browser import CHROMIUM, require_chromium
 from tests.support.storage_helpers import ALICE
 from tests.web.phone_checks import (
     phone_context,
@@ -31,12 +31,7 @@ from tests.web.phone_checks import (
 )
 from tests.web.test_pages import Page, page  # noqa: F401  (the fixture)
 
-CHROMIUM = Path("/usr/lib/chromium/chromium")  # /usr/bin/chromium is a wrapper script
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed (apt install chromium)",
-                allow_module_level=True)
-if importlib.util.find_spec("playwright") is None:
-    pytest.skip("Playwright for Python is not installed", allow_module_level=True)
+require_chromium()
 
 from playwright.async_api import async_playwright  # noqa: E402
 

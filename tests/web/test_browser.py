@@ -6,24 +6,18 @@ missing."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
 from hadara.content import default_catalog
 from hadara.words import card_name
+from tests.support.browser import chromium, new_tab, require_chromium
 from tests.support.storage_helpers import ALICE, move
 from tests.web.test_pages import Page, page  # noqa: F401  (the fixture)
 
-CHROMIUM = Path("/usr/lib/chromium/chromium")  # /usr/bin/chromium is a wrapper script
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed (apt install chromium)",
-                allow_module_level=True)
-if importlib.util.find_spec("playwright") is None:
-    pytest.skip("Playwright for Python is not installed", allow_module_level=True)
+require_chromium()
 
-from playwright.async_api import async_playwright  # noqa: E402
 
 
 @pytest.mark.sqlite_only
@@ -33,29 +27,23 @@ async def test_the_page_in_a_browser_follows_the_game(page: Page,  # noqa: F811
     svc, gid = page.env.svc, page.gid
     seat = await svc.seat_of(gid, ALICE)
     assert seat is not None
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=str(CHROMIUM),
-                                          args=["--no-sandbox"])
-        try:
-            context = await browser.new_context(viewport={"width": width, "height": 900})
-            tab = await context.new_page()
-            problems: list[str] = []
-            tab.on("console", lambda m: problems.append(m.text)
-                   if m.type in ("error", "warning") else None)
-            await tab.goto(page.link(ALICE))
-            assert tab.url.endswith(f"/g/{gid}")  # the link left the address bar
-            hand = (await svc.view(gid, seat))["private"]["hand"]
-            text = await tab.inner_text("body")
-            for card in hand:
-                assert card_name(default_catalog(), card, "en") in text
-            before = int(await tab.get_attribute("body", "data-version") or -1)
-            await tab.screenshot(path=str(tmp_path / f"page-{width}.png"), full_page=True)
-            # the game moves on: the page redraws by itself through its socket
-            await move(page.env, gid)
-            after = (await svc.view(gid, seat))["version"]  # the view's, as the page shows
-            assert after > before
-            await tab.wait_for_selector(f'body[data-version="{after}"]',
-                                        timeout=10_000)
-            assert not [m for m in problems if "Content Security Policy" in m], problems
-        finally:
-            await browser.close()
+    async with chromium() as browser:
+        tab = await new_tab(browser, width)
+        problems: list[str] = []
+        tab.on("console", lambda m: problems.append(m.text)
+               if m.type in ("error", "warning") else None)
+        await tab.goto(page.link(ALICE))
+        assert tab.url.endswith(f"/g/{gid}")  # the link left the address bar
+        hand = (await svc.view(gid, seat))["private"]["hand"]
+        text = await tab.inner_text("body")
+        for card in hand:
+            assert card_name(default_catalog(), card, "en") in text
+        before = int(await tab.get_attribute("body", "data-version") or -1)
+        await tab.screenshot(path=str(tmp_path / f"page-{width}.png"), full_page=True)
+        # the game moves on: the page redraws by itself through its socket
+        await move(page.env, gid)
+        after = (await svc.view(gid, seat))["version"]  # the view's, as the page shows
+        assert after > before
+        await tab.wait_for_selector(f'body[data-version="{after}"]',
+                                    timeout=10_000)
+        assert not [m for m in problems if "Content Security Policy" in m], problems

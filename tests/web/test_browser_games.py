@@ -8,7 +8,6 @@ reason, where chromium or Playwright is missing."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 from pathlib import Path
 
 import aiohttp
@@ -16,6 +15,7 @@ import pytest
 
 from hadara.words import card_name
 from i18n import translate
+from tests.support.browser import chromium, new_tab, require_chromium
 from tests.support.storage_helpers import ALICE, HOST, move
 from tests.web.test_pages import SECRET, Page, page  # noqa: F401  (the fixture)
 from web import spectate
@@ -23,15 +23,9 @@ from web.app import make_app
 from web.limits import Window
 from web.server import Bridge, WebServer
 
-CHROMIUM = Path("/usr/lib/chromium/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian's chromium is not installed (apt install chromium)",
-                allow_module_level=True)
-if importlib.util.find_spec("playwright") is None:
-    pytest.skip("Playwright for Python is not installed", allow_module_level=True)
+require_chromium()
 
 from playwright.async_api import Page as Tab  # noqa: E402
-from playwright.async_api import async_playwright  # noqa: E402
 
 GUILD = 4242  # the server the game is played on (its spectators allowed)
 #: Every how many moves the pages are compared with the service's views (each has redrawn by
@@ -73,44 +67,38 @@ async def test_pages_follow_a_whole_game(page: Page, tmp_path: Path) -> None:  #
         "spectator": (page.url(spectate.page_path(SECRET, gid)), 412, "ja")}
     seats = {"alice": await svc.seat_of(gid, ALICE), "host": await svc.seat_of(gid, HOST),
              "spectator": None}
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            tabs: dict[str, Tab] = {}
-            problems: list[str] = []
-            for name, (url, width, locale) in viewers.items():
-                context = await browser.new_context(viewport={"width": width, "height": 900},
-                                                    locale=locale)
-                tab = await context.new_page()
-                tab.on("console", lambda m: problems.append(m.text)
-                       if m.type == "error" else None)
-                await tab.goto(url)
-                assert await tab.get_attribute("html", "lang") == locale
-                tabs[name] = tab
-            moves = 0
-            while True:
-                game = (await svc.load(gid)).game
-                assert game is not None
-                for name, tab in tabs.items():
-                    if moves % CHECK_EVERY and not game.is_over:
-                        continue
-                    seat, locale = seats[name], viewers[name][2]
-                    shown = (await svc.view(gid, seat))["version"]  # the view's, as the page
-                    await tab.wait_for_selector(f'body[data-version="{shown}"]',
-                                                state="attached", timeout=10_000)
-                    await agrees(page, tab, seat, locale)
-                if game.is_over:
-                    break
-                await move(page.env, gid)
-                page.env.vt.now += 1  # a move a second: within the pages' rate limits
-                moves += 1
-            assert moves > 50
-            for name, tab in tabs.items():  # the final scores, with the winners' crown
-                await tab.screenshot(path=str(tmp_path / f"over-{name}.png"), full_page=True)
-                assert await tab.locator("section.scores svg[role=img]").count() >= 1
-            assert not problems, problems
-        finally:
-            await browser.close()
+    async with chromium() as browser:
+        tabs: dict[str, Tab] = {}
+        problems: list[str] = []
+        for name, (url, width, locale) in viewers.items():
+            tab = await new_tab(browser, width, locale=locale)
+            tab.on("console", lambda m: problems.append(m.text)
+                   if m.type == "error" else None)
+            await tab.goto(url)
+            assert await tab.get_attribute("html", "lang") == locale
+            tabs[name] = tab
+        moves = 0
+        while True:
+            game = (await svc.load(gid)).game
+            assert game is not None
+            for name, tab in tabs.items():
+                if moves % CHECK_EVERY and not game.is_over:
+                    continue
+                seat, locale = seats[name], viewers[name][2]
+                shown = (await svc.view(gid, seat))["version"]  # the view's, as the page
+                await tab.wait_for_selector(f'body[data-version="{shown}"]',
+                                            state="attached", timeout=10_000)
+                await agrees(page, tab, seat, locale)
+            if game.is_over:
+                break
+            await move(page.env, gid)
+            page.env.vt.now += 1  # a move a second: within the pages' rate limits
+            moves += 1
+        assert moves > 50
+        for name, tab in tabs.items():  # the final scores, with the winners' crown
+            await tab.screenshot(path=str(tmp_path / f"over-{name}.png"), full_page=True)
+            assert await tab.locator("section.scores svg[role=img]").count() >= 1
+        assert not problems, problems
 
 
 @pytest.mark.sqlite_only
@@ -118,33 +106,28 @@ async def test_a_page_reconnects_after_the_server_restarts(page: Page) -> None: 
     """The server stops while the game moves on; when it serves again (same port), the
     page's socket reconnects behind and the page redraws to the game as it is."""
     svc, gid = page.env.svc, page.gid
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            tab = await (await browser.new_context(viewport={"width": 412, "height": 900})
-                         ).new_page()
-            await tab.goto(page.link(ALICE))
-            seat = await svc.seat_of(gid, ALICE)
-            assert seat is not None
-            before = int(await tab.get_attribute("body", "data-version") or -1)
-            port = page.server.port
-            await page.server.stop()
-            for _ in range(3):
-                await move(page.env, gid)
-            after = (await svc.view(gid, seat))["version"]
-            assert after > before
-            assert await tab.get_attribute("body", "data-version") == str(before)
+    async with chromium() as browser:
+        tab = await new_tab(browser, 412)
+        await tab.goto(page.link(ALICE))
+        seat = await svc.seat_of(gid, ALICE)
+        assert seat is not None
+        before = int(await tab.get_attribute("body", "data-version") or -1)
+        port = page.server.port
+        await page.server.stop()
+        for _ in range(3):
+            await move(page.env, gid)
+        after = (await svc.view(gid, seat))["version"]
+        assert after > before
+        assert await tab.get_attribute("body", "data-version") == str(before)
 
-            def app(bridge: Bridge) -> aiohttp.web.Application:
-                return make_app(bridge, page.site)
+        def app(bridge: Bridge) -> aiohttp.web.Application:
+            return make_app(bridge, page.site)
 
-            page.server = WebServer(app, host="127.0.0.1", port=port)
-            await page.server.start()
-            await tab.wait_for_selector(f'body[data-version="{after}"]',
-                                        state="attached", timeout=20_000)
-            await agrees(page, tab, seat, "en")
-        finally:
-            await browser.close()
+        page.server = WebServer(app, host="127.0.0.1", port=port)
+        await page.server.start()
+        await tab.wait_for_selector(f'body[data-version="{after}"]',
+                                    state="attached", timeout=20_000)
+        await agrees(page, tab, seat, "en")
 
 
 @pytest.mark.sqlite_only
@@ -153,24 +136,19 @@ async def test_a_page_held_back_by_the_rate_limit_catches_up(page: Page) -> None
     page never ends on a refusal, and shows the game as it is once the window passes."""
     svc, gid = page.env.svc, page.gid
     page.site.limits.pages = Window(2, 2)  # two pages per two (virtual) seconds
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            tab = await (await browser.new_context(viewport={"width": 412, "height": 900})
-                         ).new_page()
-            await tab.goto(page.link(ALICE))
-            seat = await svc.seat_of(gid, ALICE)
-            assert seat is not None
-            for _ in range(6):  # redraws beyond the limit, refused with 429
-                await move(page.env, gid)
-                await asyncio.sleep(0.3)
-            page.env.vt.now += 3  # the window passes
-            shown = (await svc.view(gid, seat))["version"]
-            await tab.wait_for_selector(f'body[data-version="{shown}"]', state="attached",
-                                        timeout=20_000)
-            assert await tab.locator("section.mine").count() == 1  # the page, not a refusal
-        finally:
-            await browser.close()
+    async with chromium() as browser:
+        tab = await new_tab(browser, 412)
+        await tab.goto(page.link(ALICE))
+        seat = await svc.seat_of(gid, ALICE)
+        assert seat is not None
+        for _ in range(6):  # redraws beyond the limit, refused with 429
+            await move(page.env, gid)
+            await asyncio.sleep(0.3)
+        page.env.vt.now += 3  # the window passes
+        shown = (await svc.view(gid, seat))["version"]
+        await tab.wait_for_selector(f'body[data-version="{shown}"]', state="attached",
+                                    timeout=20_000)
+        assert await tab.locator("section.mine").count() == 1  # the page, not a refusal
 
 
 @pytest.mark.sqlite_only
@@ -180,17 +158,12 @@ async def test_a_page_signed_out_elsewhere_says_so(page: Page,  # noqa: F811
     everywhere", the open page stops following the game and says, in words, to sign in."""
     import web.app as app_module
     monkeypatch.setattr(app_module, "SOCKET_LIFETIME", 1.0)
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            tab = await (await browser.new_context(viewport={"width": 412, "height": 900})
-                         ).new_page()
-            await tab.goto(page.link(ALICE))
-            assert await tab.locator("section.mine").count() == 1
-            assert await page.env.svc.end_web_sessions(ALICE) == 1
-            said = translate("en", "web.signed.out")
-            await tab.wait_for_function(
-                "text => document.body.innerText.includes(text)", arg=said, timeout=15_000)
-            assert await tab.locator("section.mine").count() == 0
-        finally:
-            await browser.close()
+    async with chromium() as browser:
+        tab = await new_tab(browser, 412)
+        await tab.goto(page.link(ALICE))
+        assert await tab.locator("section.mine").count() == 1
+        assert await page.env.svc.end_web_sessions(ALICE) == 1
+        said = translate("en", "web.signed.out")
+        await tab.wait_for_function(
+            "text => document.body.innerText.includes(text)", arg=said, timeout=15_000)
+        assert await tab.locator("section.mine").count() == 0
