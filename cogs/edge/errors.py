@@ -20,7 +20,6 @@ handler (installed by ``cogs.edge``) and every component call it. The mapping:
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -30,17 +29,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.messages import has, t
+from bot.refusal_words import refusal_text
 from bot.service import Refusal
 from bot.storage.base import StorageUnavailable
-from hadara.content import default_catalog
-from hadara.narrate import refusal as engine_refusal
 
 from .client import Interaction
 
 log = logging.getLogger(__name__)
 
 #: Refusal codes the engine words (reason + params → hadara.narrate.refusal).
-ENGINE_CODES = frozenset({"illegal", "cannot_afford", "malformed"})
 
 #: The permissions the bot needs for a game's thread, board and messages, in checking order.
 TABLE_PERMISSIONS: tuple[str, ...] = (
@@ -92,26 +89,6 @@ async def needs_permission(*names: str) -> AsyncIterator[None]:
         if exc.code in MISSING_PERMISSIONS or exc.code == 0:
             raise app_commands.BotMissingPermissions(list(names)) from exc
         raise
-
-
-def refusal_text(refusal: Refusal) -> str:
-    """A service refusal in words: engine refusals by ``hadara.narrate``, the others by the
-    catalog (``refusal.<code>.<reason>`` if present, else ``refusal.<code>``)."""
-    params = dict(refusal.params)
-    if isinstance(params.get("retry_at"), int | float):  # a limit: when to try again
-        params["at"] = f"<t:{math.ceil(params['retry_at'])}:R>"
-    if refusal.code in ENGINE_CODES:
-        try:
-            return engine_refusal(refusal.reason, params, default_catalog())
-        except Exception:  # a reason with parameters narrate does not know: the English line
-            return refusal.message
-    for key in (f"refusal.{refusal.code}.{refusal.reason}", f"refusal.{refusal.code}"):
-        if has(key):
-            try:
-                return t(key, **params)
-            except (KeyError, IndexError, ValueError):
-                return t(key.rsplit(".", 1)[0]) if key.count(".") > 1 else refusal.message
-    return refusal.message
 
 
 def error_text(error: BaseException) -> tuple[str, bool]:

@@ -17,6 +17,7 @@ from discord import app_commands  # noqa: E402
 
 from bot import access  # noqa: E402
 from bot.messages import has, t  # noqa: E402
+from bot.refusal_words import ENGINE_CODES
 from bot.service import Refusal  # noqa: E402
 from bot.service.refusals import CODES  # noqa: E402
 from bot.service.screens import BoardState, LobbySeat, LobbyState  # noqa: E402
@@ -161,7 +162,7 @@ def test_every_dynamic_key_exists() -> None:
     for perm in errors.TABLE_PERMISSIONS:
         assert has(f"common.permission.{perm}")
     for code in CODES:
-        if code not in errors.ENGINE_CODES:
+        if code not in ENGINE_CODES:
             assert has(f"refusal.{code}"), code
 
 
@@ -320,7 +321,7 @@ def test_coalescing_is_cheap() -> None:
 
 def test_refusals_are_worded() -> None:
     for code in CODES:
-        if code in errors.ENGINE_CODES:
+        if code in ENGINE_CODES:
             continue
         try:
             expected = t(f"refusal.{code}")
