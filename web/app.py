@@ -36,12 +36,14 @@ from pathlib import Path
 from aiohttp import web
 
 from bot import access
+from bot.refusal_words import refusal_text
 from bot.service import GameService, Refusal
 from bot.service.screens import TableState
 from hadara.types import ViewData
-from i18n import LOCALES, translate
+from i18n import LOCALES, speaking, translate
 
-from . import links, spectate
+from . import acting, links, spectate
+from .choices import Acting
 from .headers import security_headers
 from .limits import Limits, Window
 from .live import Live, Socket
@@ -181,11 +183,52 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         if user is None:
             return html(message_page(_t(locale, "web.signed.out"), locale), 401)
         limited(site.limits.pages, user, site.clock())
+        return await drawn(request, user, game_id)
+
+    async def drawn(request: web.Request, user: int, game_id: int, notice: Refusal | None = None,
+                    status: int = 200) -> web.Response:
+        """The player's page (their choices on it), with what became of their last choice."""
         try:
             state, known = await bridge.call(_seat_table(site.service, user, game_id))
         except Refusal:
+            locale = language(request)
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
-        return html(game_page(state, language(request, known)))
+        locale = language(request, known)
+        form = Acting(acting.csrf_token(site.secret, request.cookies.get(COOKIE, "")),
+                      f"/g/{game_id}/act")
+        said = None
+        if notice is not None:
+            with speaking(locale):
+                said = refusal_text(notice, when=lambda at: _t(
+                    locale, "web.retry", seconds=max(1, round(at - site.clock()))),
+                    catalog=state.catalog)
+        return html(game_page(state, locale, acting=form, notice=said), status)
+
+    async def act(request: web.Request) -> web.Response:
+        """A choice posted from the player's page: same origin, their session, its CSRF
+        token, a form of our shape; then the buttons' own call. Done: back to the page (303);
+        refused: the page as it is now, saying why (409)."""
+        if not same_origin(request):
+            raise web.HTTPForbidden(text="cross-origin")
+        locale = language(request)
+        game_id = game_of(request)
+        user = await session_user(request)
+        if user is None:
+            return html(message_page(_t(locale, "web.signed.out"), locale), 401)
+        limited(site.limits.acts, user, site.clock())
+        form = await request.post()
+        if not acting.csrf_valid(site.secret, request.cookies.get(COOKIE, ""),
+                                 form.get("csrf")):
+            return html(message_page(_t(locale, "web.act.forged"), locale), 403)
+        try:
+            choice = acting.parse(form, [str(p) for p in form.getall("pick", [])])
+        except acting.BadForm:
+            return html(message_page(_t(locale, "web.act.malformed"), locale), 400)
+        try:
+            await bridge.call(acting.act(site.service, user, game_id, choice))
+        except Refusal as refusal:
+            return await drawn(request, user, game_id, refusal, 409)
+        raise web.HTTPSeeOther(request.path.rsplit("/", 1)[0] + _query(request))
 
     async def socket(request: web.Request) -> web.StreamResponse:
         if not same_origin(request):
@@ -231,6 +274,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
 
     app.router.add_get("/l/{token}", exchange)
     app.router.add_get("/g/{game}", page)
+    app.router.add_post("/g/{game}/act", act)
     app.router.add_get("/ws/{game}", socket)
     app.router.add_get("/s/{game}/{token}", watch_page)
     app.router.add_get("/sw/{game}/{token}", watch_socket)
@@ -249,9 +293,15 @@ def watchers(live: Live, game_id: int) -> int:
     return sum(1 for sock in live.games.get(game_id, ()) if sock.user is None)
 
 
+def _query(request: web.Request) -> str:
+    """The page's own language switch kept across a choice (nothing else is carried)."""
+    chosen = request.query.get("lang", "")
+    return f"?lang={chosen}" if chosen in LOCALES else ""
+
+
 def same_origin(request: web.Request) -> bool:
-    """A socket opened by this site's own page: ``Origin`` names this host, and the browser
-    does not say the request came from another site."""
+    """A socket opened, or a form posted, by this site's own page: ``Origin`` names this
+    host, and the browser does not say the request came from another site."""
     origin = request.headers.get("Origin", "")
     host = origin.partition("://")[2]
     fetch_site = request.headers.get("Sec-Fetch-Site")

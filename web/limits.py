@@ -33,10 +33,11 @@ class Window:
 
 
 class Limits:
-    """The page's limits: link exchanges per address (before anyone is known), pages and
-    sockets per user."""
+    """The page's limits: link exchanges per address (before anyone is known), pages,
+    sockets and choices per user."""
 
     def __init__(self) -> None:
         self.links = Window(30, 600)  # per address: a link is opened once, by a person
         self.pages = Window(120, 60)  # per user: a page redraws on every change
         self.sockets = Window(60, 60)  # per user: reconnects included
+        self.acts = Window(60, 60)  # per user: a choice a second, a person's pace and more

@@ -19,6 +19,7 @@ from rendering.parts import title
 from rendering.svg import icon, sprite
 from rendering.theme import TRACK_OF
 
+from .choices import Acting, Choices, place
 from .pieces import Pieces, Price, t, track_icon
 
 TRACKS = ("income", "military", "culture", "food")
@@ -53,8 +54,9 @@ def _header(state: TableState, locale: str, here: str) -> str:
             "</nav></header>")
 
 
-def _mine(state: TableState, pieces: Pieces, locale: str) -> str:
-    """The viewer's hand and what they are deciding now (shown; chosen on their panel)."""
+def _mine(state: TableState, pieces: Pieces, locale: str, choices: Choices) -> str:
+    """The viewer's hand and what they are deciding now: chosen here when the page may act
+    (``choices``), else shown (chosen on their panel)."""
     private = state.view.get("private")
     if private is None or state.view["over"]:
         return ""
@@ -62,14 +64,20 @@ def _mine(state: TableState, pieces: Pieces, locale: str) -> str:
     context: Mapping[str, Any] = private.get("context") or {}
     if state.options and context.get("kind"):
         what = t(locale, f"table.kind.{context['kind']}")
-        legal = [o for o in state.options if o["legal"]]
-        items = "".join(
-            f"<li>{escape(label({'code': o['label_code'], **o['label_params']}, state.catalog, locale))}</li>"
-            for o in legal[:24])
-        deciding = (f'<div class="deciding"><h3>{t(locale, "web.deciding", what=what)}</h3>'
-                    f'<details><summary>{t(locale, "web.choices", count=len(legal))}</summary>'
-                    f'<ul class="options">{items}</ul></details>'
-                    f'<p class="note">{t(locale, "web.deciding.note")}</p></div>')
+        if choices.form:
+            items = "".join(f"<li>{button}</li>" for button in choices.listed)
+            deciding = (f'<div class="deciding" id="deciding"><h3>'
+                        f'{t(locale, "web.deciding", what=what)}</h3>'
+                        f'<ul class="options">{items}</ul>{choices.form}</div>')
+        else:
+            legal = [o for o in state.options if o["legal"]]
+            items = "".join(
+                "<li>" + escape(label({"code": o["label_code"], **o["label_params"]},
+                                      state.catalog, locale)) + "</li>" for o in legal[:24])
+            deciding = (f'<div class="deciding"><h3>{t(locale, "web.deciding", what=what)}</h3>'
+                        f'<details><summary>{t(locale, "web.choices", count=len(legal))}'
+                        f'</summary><ul class="options">{items}</ul></details>'
+                        f'<p class="note">{t(locale, "web.deciding.note")}</p></div>')
     hand = private.get("hand") or []
     cards = "".join(f"<li>{pieces.card(cid, detail=pieces.price(cid))}</li>" for cid in hand)
     body = f'<ul class="cards">{cards}</ul>' if cards else \
@@ -78,7 +86,7 @@ def _mine(state: TableState, pieces: Pieces, locale: str) -> str:
             f'{t(locale, "web.hand")}</h2>{deciding}{body}</section>')
 
 
-def _table(state: TableState, pieces: Pieces, locale: str) -> str:
+def _table(state: TableState, pieces: Pieces, locale: str, choices: Choices) -> str:
     """Decks, the wheel's draws, the discard piles and the colony stacks."""
     view = state.view
     draws = {d["colour"]: d["seat"] for d in view.get("draws") or []}
@@ -92,7 +100,7 @@ def _table(state: TableState, pieces: Pieces, locale: str) -> str:
         decks.append(f'<li class="deck c-{colour}">{track_icon(colour, locale)}'
                      f'<span class="name">{escape(colour_name(colour, locale))}</span>'
                      f'<span class="detail">{t(locale, "web.deck", count=deck["count"])}</span>'
-                     f"{who}</li>")
+                     f'{who}{choices.here(("deck", colour))}</li>')
     piles = []
     for colour, pile in zip(view["deck_colours"], view["discards"], strict=False):
         size = t(locale, "web.pile", count=len(pile), colour=colour_name(colour, locale))
@@ -107,7 +115,7 @@ def _table(state: TableState, pieces: Pieces, locale: str) -> str:
         name = t(locale, "web.colony.stack", level=level, count=stack["count"])
         front = stack.get("top")
         if front:
-            stacks.append("<li>" + pieces.colony(f"stack-{level}", name, level, front)
+            stacks.append("<li>" + pieces.colony(f"stack-{level}", name, level, front, acts=True)
                           + "</li>")
         else:
             stacks.append(f'<li><span class="tile colony empty">{name}</span></li>')
@@ -137,12 +145,14 @@ def _seat(state: TableState, seat: int, pieces: Pieces, locale: str) -> str:
         f'<li>{track_icon(COLOUR_OF[k], locale)}<span>{escape(track_name(k, locale))}</span> '
         f'<b>{s["tracks"].get(k, 0)}</b></li>' for k in TRACKS)
     tableau = s.get("tableau") or []
-    cards = "".join(f"<li>{pieces.card(cid, cls='card mini')}</li>" for cid in tableau)
+    mine = seat == view.get("viewer")  # the viewer's own board carries their choices
+    cards = "".join(f"<li>{pieces.card(cid, cls='card mini', acts=mine)}</li>"
+                    for cid in tableau)
     colonies = "".join(
         "<li>" + pieces.colony(f"{seat}-{i}", t(locale, "web.colony", level=c["level"]),
                                c["level"], c["front"], c.get("back") if c["integrated"] else None)
         + "</li>" for i, c in enumerate(s.get("colonies") or []))
-    statues = "".join(f"<li>{pieces.statue_space(i + 1, carved)}</li>"
+    statues = "".join(f"<li>{pieces.statue_space(i + 1, carved, acts=mine)}</li>"
                       for i, carved in enumerate(s.get("statues") or []))
     medals = [pieces.medal("silver", t(locale, "web.medal.silver",
                                        colour=colour_name(colour, locale)), colour)
@@ -210,13 +220,19 @@ def _news(state: TableState, locale: str) -> str:
             f'{t(locale, "web.news")}</h2>{body}</section>')
 
 
-def main_part(state: TableState, locale: str) -> str:
+def main_part(state: TableState, locale: str, acting: Acting | None = None,
+              notice: str | None = None) -> str:
     """The page's ``<main>`` and its popovers (what the live script swaps when the game
-    moves on)."""
+    moves on); with ``acting``, the viewer's choices as buttons of its form; ``notice``: what
+    became of the viewer's last choice (a refusal in words)."""
     view = state.view
-    pieces = Pieces(state.catalog, locale, _prices(view))
-    mine = _mine(state, pieces, locale)
-    table = _table(state, pieces, locale)
+    choices = place(state, locale, acting)
+    pieces = Pieces(state.catalog, locale, _prices(view),
+                    acts={where: choices.here(where) for where in choices.at},
+                    picks=choices.picks)
+    said = f'<p class="notice" role="alert">{escape(notice)}</p>' if notice else ""
+    mine = said + _mine(state, pieces, locale, choices)
+    table = _table(state, pieces, locale, choices)
     seats = "".join(_seat(state, s, pieces, locale) for s in range(view["n"]))
     news = _news(state, locale)
     scores = _scores(state, locale)
@@ -228,10 +244,12 @@ def main_part(state: TableState, locale: str) -> str:
 
 
 def game_page(state: TableState, locale: str, *, socket: str | None = None,
-              here: str | None = None) -> str:
+              here: str | None = None, acting: Acting | None = None,
+              notice: str | None = None) -> str:
     """The whole page of the game as its ``view`` shows it (its ``viewer``'s seat, if any);
     ``socket`` the path of its live socket (default: the player's), ``here`` its own path
-    (for the language switch)."""
+    (for the language switch), ``acting`` the viewer's form (their choices are buttons),
+    ``notice`` what became of their last choice."""
     view, game_id = state.view, state.game_id
     heading = t(locale, "web.title", id=game_id)
     data_socket = f' data-socket="{escape(socket)}"' if socket else ""
@@ -244,7 +262,7 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
         '<script src="/static/live.js" defer></script></head>'
         f'<body data-game="{game_id}" data-version="{view["version"]}"{data_socket}>'
         f'<a class="skip" href="#main">{t(locale, "web.skip")}</a>{sprite()}'
-        f"{_header(state, locale, here or f'/g/{game_id}')}{main_part(state, locale)}"
+        f"{_header(state, locale, here or f'/g/{game_id}')}{main_part(state, locale, acting, notice)}"
         "</body></html>")
 
 

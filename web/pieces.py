@@ -48,12 +48,22 @@ class Pieces:
     locale: str
     prices: Mapping[str, Price] = field(default_factory=dict)
     popovers: dict[str, str] = field(default_factory=dict)
+    #: the viewer's choices by place (web/choices.py: a card's buttons, a feeding's checkbox)
+    acts: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    picks: Mapping[str, str] = field(default_factory=dict)
+
+    def _with(self, place: tuple[str, str], button: str, pick: str = "") -> str:
+        """A piece with the viewer's choices on it, if it has any."""
+        acts = self.acts.get(place, "")
+        if not acts and not pick:
+            return button
+        return f'<div class="piece">{button}{acts}{pick}</div>'
 
     # -- cards
 
-    def card(self, cid: str, *, cls: str = "card", detail: str = "") -> str:
+    def card(self, cid: str, *, cls: str = "card", detail: str = "", acts: bool = True) -> str:
         """A card's button: its colour and track, its name and ``detail`` (its price, a
-        pile's size); tapped, its full text."""
+        pile's size); tapped, its full text. With ``acts``, the viewer's choices on it."""
         card = self.catalog.cards.get(cid)
         if card is None:  # not in this game's catalog: named by its id, nothing to open
             return f'<span class="{cls}">{escape(cid)}</span>'
@@ -61,9 +71,12 @@ class Pieces:
         self.popovers.setdefault(pid, self._card_text(pid, cid))
         name = escape(card_name(self.catalog, cid, self.locale))
         more = f'<span class="detail">{detail}</span>' if detail else ""
-        return (f'<button type="button" class="{cls} c-{card.colour}" popovertarget="{pid}">'
-                f'{track_icon(card.colour, self.locale)}<span class="name">{name}</span>'
-                f"{more}</button>")
+        button = (f'<button type="button" class="{cls} c-{card.colour}" popovertarget="{pid}">'
+                  f'{track_icon(card.colour, self.locale)}<span class="name">{name}</span>'
+                  f"{more}</button>")
+        if not acts:
+            return button
+        return self._with(("card", cid), button, self.picks.get(cid, ""))
 
     def price(self, cid: str) -> str:
         """The viewer's price of ``cid`` for a tile's detail ("buy 3 · sell +2"), if known."""
@@ -97,7 +110,7 @@ class Pieces:
     # -- colonies, statues, medals
 
     def colony(self, key: str, label: str, level: int, front: Mapping[str, Any],
-               back: Mapping[str, Any] | None = None) -> str:
+               back: Mapping[str, Any] | None = None, *, acts: bool = False) -> str:
         """A colony tile's button (``label`` on it); tapped, what it asks and gives."""
         pid = f"colony-{key}"
         loc = self.locale
@@ -109,10 +122,12 @@ class Pieces:
                            points=back["points"]))
         self.popovers.setdefault(pid, self._popover(
             pid, f'{icon("colony")} {t(loc, "web.colony", level=level)}', lines, "colony"))
-        return (f'<button type="button" class="tile colony" popovertarget="{pid}">'
-                f'{icon("colony")}<span class="name">{label}</span></button>')
+        button = (f'<button type="button" class="tile colony" popovertarget="{pid}">'
+                  f'{icon("colony")}<span class="name">{label}</span></button>')
+        return self._with(("colony", str(level)), button) if acts else button
 
-    def statue_space(self, space: int, carved: Mapping[str, Any] | None) -> str:
+    def statue_space(self, space: int, carved: Mapping[str, Any] | None, *,
+                     acts: bool = False) -> str:
         """A statue space of a player's board: free, or carved with a tile (a colour's
         track steps, or points)."""
         loc = self.locale
@@ -135,8 +150,9 @@ class Pieces:
             cls = f"tile statue c-{colour}"
         self.popovers.setdefault(pid, self._popover(
             pid, f'{icon("statue")} {t(loc, "web.statue", space=space)}', lines, "statue"))
-        return (f'<button type="button" class="{cls}" popovertarget="{pid}">'
-                f'{icon("statue")}<span class="name">{label}</span></button>')
+        button = (f'<button type="button" class="{cls}" popovertarget="{pid}">'
+                  f'{icon("statue")}<span class="name">{label}</span></button>')
+        return self._with(("statue", str(space)), button) if acts else button
 
     def medal(self, kind: str, label: str, colour: str | None = None) -> str:
         """A silver medal (of a colour) or the gold medals; tapped, what they score."""

@@ -8,6 +8,7 @@ a page in words and change nothing."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import aiohttp
@@ -42,10 +43,32 @@ class Page:
                                            self.env.vt.clock(), ttl))
 
 
+@asynccontextmanager
+async def serving(env: Env, gid: int) -> AsyncIterator[Page]:
+    """The web page of ``gid`` served over ``env``'s service while the block runs."""
+    site = Site(env.svc, SECRET, secure_cookies=False, clock=env.vt.clock)
+
+    def app(bridge: Bridge) -> aiohttp.web.Application:
+        return make_app(bridge, site)
+
+    server = WebServer(app, host="127.0.0.1", port=0)
+    await server.start()
+    page = Page(env, server, site, gid)
+    try:
+        assert server.loop is not None
+        unfollow = follow(site, server.loop)
+        try:
+            yield page
+        finally:
+            for stop in unfollow:
+                stop()
+    finally:
+        await page.server.stop()  # a test may have started it again
+
+
 @pytest.fixture
 async def page(make_store: StoreFactory) -> AsyncIterator[Page]:
     env = await make_env(make_store)
-    server: WebServer | None = None
     try:
         gid = await table(env, (HOST, ALICE))
         for _ in range(6):  # to the first draft: both hands dealt
@@ -53,21 +76,9 @@ async def page(make_store: StoreFactory) -> AsyncIterator[Page]:
             if all(hands):
                 break
             await move(env, gid)
-        site = Site(env.svc, SECRET, secure_cookies=False, clock=env.vt.clock)
-
-        def app(bridge: Bridge) -> aiohttp.web.Application:
-            return make_app(bridge, site)
-
-        server = WebServer(app, host="127.0.0.1", port=0)
-        await server.start()
-        assert server.loop is not None
-        unfollow = follow(site, server.loop)
-        yield Page(env, server, site, gid)
-        for stop in unfollow:
-            stop()
+        async with serving(env, gid) as served:
+            yield served
     finally:
-        if server is not None:
-            await server.stop()
         await env.close()
 
 

@@ -66,6 +66,35 @@
     if (pending) { pending = false; setTimeout(redraw, wait); }
   };
 
+  // A choice: posted by fetch, the page that answers swapped in (the game after it, or as it
+  // is now with why the choice was refused). Every choice is disabled while one is on its
+  // way, so a double click sends one. Without this script the form posts as a plain form.
+  let sending = false;
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.classList.contains("act")) return;
+    event.preventDefault();
+    if (sending) return;
+    sending = true;
+    const body = new FormData(form, event.submitter);
+    for (const control of document.querySelectorAll(".choice, .pick input, .pay input")) {
+      control.disabled = true;
+    }
+    try {
+      const response = await fetch(form.action + location.search, {
+        method: "POST", body, credentials: "same-origin", cache: "no-store",
+      });
+      const text = await response.text();
+      const next = new DOMParser().parseFromString(text, "text/html");
+      if (next.body && next.body.dataset.game) swap(next);
+      else document.documentElement.replaceWith(document.adoptNode(next.documentElement));
+    } catch {
+      location.reload();
+    } finally {
+      sending = false;
+    }
+  });
+
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`);

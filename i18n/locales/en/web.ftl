@@ -119,3 +119,20 @@ web-choices = { $count ->
     [one] Your only choice
    *[other] Your { $count } choices
 }
+# acting on the page (web/choices.py, web/acting.py)
+web-act-buy = Buy · { $cost }
+web-act-buy-tile = Buy with the { $tile } tile · { $cost }
+web-act-sell = Sell · +{ $value }
+web-feed-must = { $count ->
+    [0] You may keep every card: choose none, or remove cards you do not want to feed.
+    [one] Remove 1 card (or pay for it), then confirm.
+   *[other] Remove { $count } cards (or pay for them), then confirm.
+}
+web-feed-pay = Pay { $cost } coins a card to keep it:
+web-feed-done = Confirm the feeding
+web-retry = { $seconds ->
+    [one] in 1 second
+   *[other] in { $seconds } seconds
+}
+web-act-forged = This choice did not come from your page. Open the board again from Discord.
+web-act-malformed = This choice cannot be read. Reload the page and choose again.

@@ -122,3 +122,20 @@ web-choices = { $count ->
     [one] Votre seul choix
    *[other] Vos { $count } choix
 }
+# acting on the page (web/choices.py, web/acting.py)
+web-act-buy = Acheter · { $cost }
+web-act-buy-tile = Acheter avec la tuile { $tile } · { $cost }
+web-act-sell = Vendre · +{ $value }
+web-feed-must = { $count ->
+    [0] Vous pouvez garder toutes vos cartes : n'en choisissez aucune, ou retirez celles que vous ne voulez pas nourrir.
+    [one] Retirez { $count } carte (ou payez pour elle), puis confirmez.
+   *[other] Retirez { $count } cartes (ou payez pour elles), puis confirmez.
+}
+web-feed-pay = Payer { $cost } pièces par carte pour la garder :
+web-feed-done = Confirmer l'alimentation
+web-retry = { $seconds ->
+    [one] dans { $seconds } seconde
+   *[other] dans { $seconds } secondes
+}
+web-act-forged = Ce choix ne vient pas de votre page. Ouvrez de nouveau la table depuis Discord.
+web-act-malformed = Ce choix est illisible. Rechargez la page et choisissez de nouveau.

@@ -73,3 +73,16 @@ web-colonies = 植民地
 web-statues = 彫像
 web-medals = メダル
 web-choices = 選択肢 { $count } 件
+# acting on the page (web/choices.py, web/acting.py)
+web-act-buy = 購入 · { $cost }
+web-act-buy-tile = { $tile }のタイルで購入 · { $cost }
+web-act-sell = 売却 · +{ $value }
+web-feed-must = { $count ->
+    [0] すべてのカードを残せます。何も選ばないか、養わないカードを取り除いてください。
+   *[other] カードを { $count } 枚取り除く（または支払う）と確定します。
+}
+web-feed-pay = 1枚につき { $cost } コイン払って残す：
+web-feed-done = 食料の配分を確定
+web-retry = { $seconds } 秒後
+web-act-forged = この選択はあなたのページから送られたものではありません。Discord からもう一度ボードを開いてください。
+web-act-malformed = この選択を読み取れません。ページを再読み込みして選び直してください。

@@ -1,0 +1,107 @@
+"""Acting on the page over the real service (web/acting.py, web/choices.py): a player's choice
+posted from their page is made through the buttons' own call, exactly once — the same post
+again, or a choice for a decision that moved on, is refused in words with the page as it is
+now; a forged CSRF token, another site's post, a malformed form, another player's game and a
+signed-out session change nothing."""
+
+from __future__ import annotations
+
+import re
+
+import aiohttp
+import pytest
+
+from tests.support.storage_helpers import ALICE, BOB
+from tests.web.test_pages import Page, get, page, sign_in  # noqa: F401  (the fixture)
+
+FORM = re.compile(r'name="csrf" value="([^"]+)"><input type="hidden" name="decision" '
+                  r'value="([^"]+)"')
+CHOICE = re.compile(r'form="act" name="o" value="(\d+\.[0-9a-f]{4})"')
+
+
+def form_of(text: str) -> tuple[str, str, list[str]]:
+    """The page's CSRF token, the decision it shows and its choices."""
+    match = FORM.search(text)
+    assert match is not None, "no form on the page"
+    return match.group(1), match.group(2), list(dict.fromkeys(CHOICE.findall(text)))
+
+
+async def post(p: Page, http: aiohttp.ClientSession, token: str | None,
+               data: dict[str, str], *, origin: str | None = "same",
+               extra: dict[str, str] | None = None) -> tuple[int, str, str]:
+    headers = {"Accept-Language": "en", **(extra or {})}
+    if token is not None:
+        headers["Cookie"] = f"hadara_session={token}"
+    if origin == "same":
+        headers["Origin"] = f"http://127.0.0.1:{p.server.port}"
+    elif origin is not None:
+        headers["Origin"] = origin
+    async with http.post(p.url(f"/g/{p.gid}/act"), data=data, headers=headers,
+                         allow_redirects=False) as resp:
+        return resp.status, resp.headers.get("Location", ""), await resp.text()
+
+
+async def pending(p: Page, user: int) -> str | None:
+    seat = await p.env.svc.seat_of(p.gid, user)
+    return (await p.env.svc.view(p.gid, seat))["private"]["decision_id"]
+
+
+async def test_a_choice_is_made_once_and_a_stale_one_refused(page: Page) -> None:  # noqa: F811
+    async with aiohttp.ClientSession() as http:
+        token = await sign_in(page, http, ALICE)
+        status, text = await get(page, http, f"/g/{page.gid}", token)
+        assert status == 200
+        csrf, decision, options = form_of(text)
+        assert decision == await pending(page, ALICE) and options
+        assert 'class="acts"' in text  # the card's own buttons, on the card
+        before = (await page.env.svc.load(page.gid)).game.version  # type: ignore[union-attr]
+        data = {"csrf": csrf, "decision": decision, "o": options[0]}
+        status, where, _ = await post(page, http, token, data)
+        assert (status, where) == (303, f"/g/{page.gid}")
+        after = (await page.env.svc.load(page.gid)).game.version  # type: ignore[union-attr]
+        assert after == before + 1  # stored once
+        # the same post again (a double click): refused in words, nothing stored
+        status, _, text = await post(page, http, token, data)
+        assert status == 409
+        notice = re.findall(r'class="notice" role="alert">([^<]+)<', text)
+        assert notice == ["That choice is already recorded."]  # a draft pick stands, once
+        assert (await page.env.svc.load(page.gid)).game.version == after  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("case", ["forged_csrf", "no_csrf", "other_site", "no_origin",
+                                  "cross_site", "bad_option", "bad_decision", "no_session",
+                                  "stranger", "huge"])
+async def test_a_bad_post_changes_nothing(page: Page, case: str) -> None:  # noqa: F811
+    async with aiohttp.ClientSession() as http:
+        who = BOB if case == "stranger" else ALICE
+        token: str | None = await sign_in(page, http, who)
+        _, text = await get(page, http, f"/g/{page.gid}",
+                            await sign_in(page, http, ALICE))
+        csrf, decision, options = form_of(text)
+        data = {"csrf": csrf, "decision": decision, "o": options[0]}
+        origin: str | None = "same"
+        extra: dict[str, str] = {}
+        if case == "forged_csrf":
+            data["csrf"] = "A" * len(csrf)
+        elif case == "no_csrf":
+            del data["csrf"]
+        elif case == "other_site":
+            origin = "https://evil.example"
+        elif case == "no_origin":
+            origin = None
+        elif case == "cross_site":
+            extra = {"Sec-Fetch-Site": "cross-site"}
+        elif case == "bad_option":
+            data["o"] = "1; DROP TABLE"
+        elif case == "bad_decision":
+            data["decision"] = "x" * 500
+        elif case == "no_session":
+            token = None
+        elif case == "huge":
+            data["o"] = "9" * 40_000
+        before = (await page.env.svc.load(page.gid)).game.version  # type: ignore[union-attr]
+        status, _, body = await post(page, http, token, data, origin=origin, extra=extra)
+        assert status in (400, 401, 403, 409, 413), (case, status)
+        assert "Traceback" not in body
+        assert (await page.env.svc.load(page.gid)).game.version == before  # type: ignore[union-attr]
+        assert await pending(page, ALICE) == decision  # still hers to make

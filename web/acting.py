@@ -1,0 +1,118 @@
+"""Acting on the page (docs/web.md, "Acting"): a player's choice posted from their page, made
+through the same service calls as Discord's buttons (``choose``, ``choose_feeding``) — exactly
+once, a stale choice refused by its decision id, the same refusal codes and words.
+
+A page posts a form (``POST /g/{game}/act``): its CSRF token, the decision it shows, and the
+option chosen as ``index.check`` (the option's place in the seat's list and four hex digits of
+its action, as a button's custom id carries them: a stale index never picks another action),
+or for a feeding every card to remove and how many to pay for. Everything is bounded and
+checked in shape here, before the service is asked.
+
+The CSRF token is derived, never stored: an HMAC of the session's token with the links'
+secret, under a purpose of its own, so a page of another site cannot post for the player
+(it cannot read the page that carries the token), and it ends with the session.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bot import access
+from bot.service import GameService, Refusal
+
+CSRF_CHARS = 32
+_PURPOSE = b"hadara-csrf/1|"
+_DECISION = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+_OPTION = re.compile(r"^(\d{1,4})\.([0-9a-f]{4})$")
+MAX_PICKS = 40  # cards removed in one feeding (a tableau holds fewer)
+MAX_PAYMENTS = 20
+
+
+def csrf_token(secret: bytes, session_token: str) -> str:
+    """The session's CSRF token (the same on every page of the session)."""
+    if not secret:
+        raise ValueError("no secret")
+    digest = hmac.new(secret, _PURPOSE + session_token.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")[:CSRF_CHARS]
+
+
+def csrf_valid(secret: bytes, session_token: str, candidate: object) -> bool:
+    return isinstance(candidate, str) and len(candidate) == CSRF_CHARS and \
+        hmac.compare_digest(candidate, csrf_token(secret, session_token))
+
+
+class BadForm(ValueError):
+    """A form that no page of ours posts (a modified client): refused before the service."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a page posted: the decision it shows and the option chosen, or a feeding's
+    removals (options) and payments."""
+
+    decision: str
+    option: tuple[int, str] | None = None
+    removals: tuple[tuple[int, str], ...] = ()
+    payment: tuple[int, str] | None = None
+    payments: int = 0
+
+    @property
+    def feeding(self) -> bool:
+        return self.option is None
+
+
+def _option(text: str) -> tuple[int, str]:
+    match = _OPTION.match(text)
+    if match is None:
+        raise BadForm("an option is index.check")
+    return int(match.group(1)), match.group(2)
+
+
+def parse(form: Mapping[str, object], getall: list[str]) -> Choice:
+    """The choice in a posted form (``getall``: every ``pick`` value), or :class:`BadForm`."""
+    decision = form.get("decision")
+    if not isinstance(decision, str) or _DECISION.match(decision) is None:
+        raise BadForm("no decision")
+    option = form.get("o")
+    if isinstance(option, str):
+        return Choice(decision, _option(option))
+    if len(getall) > MAX_PICKS:
+        raise BadForm("too many picks")
+    removals = tuple(_option(p) for p in getall)
+    pay_text = form.get("pay", "")
+    payment = _option(str(form.get("pay_option", ""))) if pay_text not in ("", "0") else None
+    try:
+        payments = int(str(pay_text or "0"))
+    except ValueError:
+        raise BadForm("payments are a number") from None
+    if not 0 <= payments <= MAX_PAYMENTS:
+        raise BadForm("payments out of range")
+    if not removals and not payments:
+        raise BadForm("nothing chosen")
+    return Choice(decision, None, removals, payment, payments)
+
+
+async def act(service: GameService, user: int, game_id: int, choice: Choice) -> str:
+    """On the service's loop: the access policy for a link session (as in a DM), then the
+    choice through the buttons' own calls. The option's kind (for the page's word of what
+    was done); a :class:`Refusal` as the buttons get it."""
+    seat = await service.seat_of(game_id, user)
+    await service.authorize(access.Actor(user), game_id, "decide")
+    if seat is None:
+        raise Refusal("not_seated", "You have no seat in this game.")
+    service.presence.seen(game_id, seat, user)
+    with service.presence.acting(game_id, seat):
+        if choice.option is not None:
+            index, check = choice.option
+            chosen = await service.choose(game_id, user, seat, choice.decision, index, check)
+        else:
+            picks: list[tuple[int | None, str | None]] = list(choice.removals)
+            if choice.payment is not None:
+                picks += [choice.payment] * choice.payments
+            chosen = await service.choose_feeding(game_id, user, seat, choice.decision, picks)
+    return chosen.kind
