@@ -27,7 +27,7 @@ from bot.service import GameService, Refusal
 
 CSRF_CHARS = 32
 _PURPOSE = b"hadara-csrf/1|"
-_DECISION = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+_DECISION = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")  # "d49", "d49.1.1" (a medal step)
 _OPTION = re.compile(r"^(\d{1,4})\.([0-9a-f]{4})$")
 MAX_PICKS = 40  # cards removed in one feeding (a tableau holds fewer)
 MAX_PAYMENTS = 20

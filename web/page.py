@@ -65,10 +65,13 @@ def _mine(state: TableState, pieces: Pieces, locale: str, choices: Choices) -> s
     if state.options and context.get("kind"):
         what = t(locale, f"table.kind.{context['kind']}")
         if choices.form:
-            items = "".join(f"<li>{button}</li>" for button in choices.listed)
+            items = f'<ul class="options">' \
+                    f'{"".join(f"<li>{button}</li>" for button in choices.listed)}</ul>'
+            if choices.at:  # each is on its piece too: the whole list folded away
+                items = (f'<details><summary>{t(locale, "web.choices", count=len(choices.listed))}'
+                         f"</summary>{items}</details>")
             deciding = (f'<div class="deciding" id="deciding"><h3>'
-                        f'{t(locale, "web.deciding", what=what)}</h3>'
-                        f'<ul class="options">{items}</ul>{choices.form}</div>')
+                        f'{t(locale, "web.deciding", what=what)}</h3>{items}{choices.form}</div>')
         else:
             legal = [o for o in state.options if o["legal"]]
             items = "".join(

@@ -87,7 +87,7 @@
       const text = await response.text();
       const next = new DOMParser().parseFromString(text, "text/html");
       if (next.body && next.body.dataset.game) swap(next);
-      else document.documentElement.replaceWith(document.adoptNode(next.documentElement));
+      else if (next.body) document.body.replaceWith(document.adoptNode(next.body));  // a refusal page
     } catch {
       location.reload();
     } finally {
