@@ -24,14 +24,17 @@ reads no ``game.*``, never the store's games, and works out nothing of the rules
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import hashlib
+import logging
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -55,6 +58,7 @@ from .server import Bridge
 #: of its game within the hour).
 SOCKET_LIFETIME = 3600.0
 CLOSE_AGAIN = 4001
+log = logging.getLogger(__name__)
 MAX_BODY = 16 * 1024  # bytes: a request to the page is small; larger ones are refused (413)
 STATIC = Path(__file__).with_name("static")
 COOKIE = "hadara_session"
@@ -242,7 +246,13 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             seat, version = await bridge.call(_seat_and_version(site.service, user, game_id))
         except Refusal:
             raise web.HTTPForbidden(text="not allowed") from None
-        return await _serve(request, site.live, Socket(_socket(), user, game_id, seat), version)
+        sock = Socket(_socket(), user, game_id, seat)
+
+        def seen() -> None:  # the page is in front of its player: they are at the table
+            if seat is not None:
+                _soon(bridge, _seen(site.service, game_id, seat, user))
+
+        return await _serve(request, site.live, sock, version, seen)
 
     async def watch_page(request: web.Request) -> web.Response:
         locale = language(request)
@@ -312,10 +322,11 @@ def _socket() -> web.WebSocketResponse:
     return web.WebSocketResponse(heartbeat=30, max_msg_size=256)
 
 
-async def _serve(request: web.Request, live: Live, sock: Socket, version: int
-                 ) -> web.WebSocketResponse:
+async def _serve(request: web.Request, live: Live, sock: Socket, version: int,
+                 seen: Callable[[], None] | None = None) -> web.WebSocketResponse:
     """Open ``sock`` (its page's ``v`` query says the version of the view it shows: the
-    view's, never the engine's) and tell it of the game's changes until it closes."""
+    view's, never the engine's) and tell it of the game's changes until it closes; ``seen``
+    is called when the page says it is in front of its player ("seen")."""
     shown = request.query.get("v", "")
     ws = sock.ws
     await ws.prepare(request)
@@ -324,20 +335,30 @@ async def _serve(request: web.Request, live: Live, sock: Socket, version: int
         if shown != str(version):  # moved on while the page was away: it redraws
             sock.queue.put_nowait({"mine": True})
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(_pump(sock), SOCKET_LIFETIME)
+            await asyncio.wait_for(_pump(sock, seen), SOCKET_LIFETIME)
     finally:
         live.remove(sock)
         await ws.close(code=CLOSE_AGAIN if not ws.closed else 1000)
     return ws
 
 
-async def _pump(sock: Socket) -> None:
-    """Send the socket's queued messages until it closes; the client sends nothing but
-    pings (anything else, or too much, closes it)."""
+#: What a page may say on its socket: that it is in front of its player (sent when it shows
+#: and every minute while it does). Anything else, or too much, closes the socket.
+SEEN = "seen"
+SEEN_EVERY = 20.0  # seconds: "seen" more often than this counts once
+
+
+async def _pump(sock: Socket, seen: Callable[[], None] | None = None) -> None:
+    """Send the socket's queued messages until it closes, and hear the page's "seen"."""
     async def read() -> None:
+        last = -SEEN_EVERY
         async for message in sock.ws:
-            if message.type != web.WSMsgType.TEXT or len(message.data) > 64:
+            if message.type != web.WSMsgType.TEXT or message.data != SEEN:
                 return
+            now = asyncio.get_running_loop().time()
+            if seen is not None and now - last >= SEEN_EVERY:
+                last = now
+                seen()
 
     reader = asyncio.ensure_future(read())
     getter: asyncio.Future[dict[str, object]] | None = None
@@ -352,6 +373,20 @@ async def _pump(sock: Socket) -> None:
         reader.cancel()
         if getter is not None:
             getter.cancel()
+
+
+def _soon(bridge: Bridge, coro: Coroutine[Any, Any, None]) -> None:
+    """Run ``coro`` on the service's loop without waiting for it (its failure is logged)."""
+    def done(future: concurrent.futures.Future[None]) -> None:
+        if not future.cancelled() and future.exception() is not None:
+            log.warning("a page's note to the service failed: %r", future.exception())
+
+    asyncio.run_coroutine_threadsafe(coro, bridge.loop).add_done_callback(done)
+
+
+async def _seen(service: GameService, game_id: int, seat: int, user: int) -> None:
+    """On the service's loop: the seat's player has its page in front of them."""
+    service.presence.seen(game_id, seat, user)
 
 
 async def _seat_and_version(service: GameService, user: int, game_id: int

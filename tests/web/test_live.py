@@ -132,3 +132,25 @@ async def test_a_change_reaches_only_the_pages_that_show_it(page: Page) -> None:
         assert await ws.receive_json(timeout=5) == {"mine": True}
         live.loop.call_soon_threadsafe(live.deliver, page.gid, True, (other,))
         assert await ws.receive_json(timeout=5) == {"mine": False}
+
+
+async def test_a_page_in_front_of_its_player_puts_them_at_the_table(
+        page: Page) -> None:  # noqa: F811
+    """"seen" on the socket: the seat's player is present (the quiet table does not ping
+    them); anything else closes the socket."""
+    svc = page.env.svc
+    seat = await svc.seat_of(page.gid, ALICE)
+    assert seat is not None
+    svc.presence.leave(page.gid)
+    async with aiohttp.ClientSession() as http, open_socket(page, http) as (ws, _, _):
+        assert not svc.presence.present(page.gid, seat)
+        await ws.send_str("seen")
+        for _ in range(100):
+            if svc.presence.present(page.gid, seat):
+                break
+            await asyncio.sleep(0.02)
+        assert svc.presence.present(page.gid, seat)
+        assert svc.presence.seats(page.gid) == [seat]  # the other seat's player is not
+        await ws.send_str("hello")
+        message = await ws.receive(timeout=5)
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)

@@ -98,7 +98,19 @@
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`);
-    ws.onopen = () => { delay = 1000; };
+    // "seen": this page is in front of its player, who is then at the table (no ping from
+    // Discord while it shows, as with an open panel): on opening, on showing again, every
+    // minute while it shows
+    const seen = () => {
+      if (ws.readyState === WebSocket.OPEN && document.visibilityState === "visible") ws.send("seen");
+    };
+    ws.onopen = () => { delay = 1000; seen(); };
+    const every = setInterval(seen, 60000);
+    document.addEventListener("visibilitychange", seen);
+    ws.addEventListener("close", () => {
+      clearInterval(every);
+      document.removeEventListener("visibilitychange", seen);
+    });
     ws.onmessage = (event) => {
       if (typeof event.data === "string" && event.data.length < 256) redraw();
     };
