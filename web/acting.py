@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from bot import access
 from bot.service import GameService, Refusal
+from bot.service.screens import Hint
 
 CSRF_CHARS = 32
 _PURPOSE = b"hadara-csrf/1|"
@@ -60,10 +61,7 @@ class Choice:
     removals: tuple[tuple[int, str], ...] = ()
     payment: tuple[int, str] | None = None
     payments: int = 0
-
-    @property
-    def feeding(self) -> bool:
-        return self.option is None
+    do: str | None = None  # one of TOOLS instead of a choice
 
 
 def _option(text: str) -> tuple[int, str]:
@@ -73,8 +71,21 @@ def _option(text: str) -> tuple[int, str]:
     return int(match.group(1)), match.group(2)
 
 
+#: What a page may do besides choosing, by the access policy's operation for it: a hint for
+#: the decision shown, taking back one's last move, conceding, taking one's seat back.
+TOOLS = {"hint": "hint", "undo": "undo", "concede": "concede", "rejoin": "rejoin"}
+
+
 def parse(form: Mapping[str, object], getall: list[str]) -> Choice:
     """The choice in a posted form (``getall``: every ``pick`` value), or :class:`BadForm`."""
+    tool = form.get("do")
+    if tool is not None:
+        if tool not in TOOLS:
+            raise BadForm("no such thing to do")
+        shown = form.get("decision", "")
+        if not isinstance(shown, str) or (shown and _DECISION.match(shown) is None):
+            raise BadForm("no decision")
+        return Choice(shown, do=str(tool))
     decision = form.get("decision")
     if not isinstance(decision, str) or _DECISION.match(decision) is None:
         raise BadForm("no decision")
@@ -97,22 +108,30 @@ def parse(form: Mapping[str, object], getall: list[str]) -> Choice:
     return Choice(decision, None, removals, payment, payments)
 
 
-async def act(service: GameService, user: int, game_id: int, choice: Choice) -> str:
+async def act(service: GameService, user: int, game_id: int, choice: Choice) -> Hint | None:
     """On the service's loop: the access policy for a link session (as in a DM), then the
-    choice through the buttons' own calls. The option's kind (for the page's word of what
-    was done); a :class:`Refusal` as the buttons get it."""
+    choice through the buttons' own calls (a hint: the hint, to show). A :class:`Refusal` as
+    the buttons get it."""
     seat = await service.seat_of(game_id, user)
-    await service.authorize(access.Actor(user), game_id, "decide")
+    await service.authorize(access.Actor(user), game_id, TOOLS.get(choice.do or "", "decide"))
     if seat is None:
         raise Refusal("not_seated", "You have no seat in this game.")
     service.presence.seen(game_id, seat, user)
+    if choice.do == "hint":
+        return await service.hint(game_id, user, choice.decision or None)
     with service.presence.acting(game_id, seat):
-        if choice.option is not None:
+        if choice.do == "undo":
+            await service.undo(game_id, user)
+        elif choice.do == "concede":
+            await service.concede(game_id, user)
+        elif choice.do == "rejoin":
+            await service.rejoin(game_id, user)
+        elif choice.option is not None:
             index, check = choice.option
-            chosen = await service.choose(game_id, user, seat, choice.decision, index, check)
+            await service.choose(game_id, user, seat, choice.decision, index, check)
         else:
             picks: list[tuple[int | None, str | None]] = list(choice.removals)
             if choice.payment is not None:
                 picks += [choice.payment] * choice.payments
-            chosen = await service.choose_feeding(game_id, user, seat, choice.decision, picks)
-    return chosen.kind
+            await service.choose_feeding(game_id, user, seat, choice.decision, picks)
+    return None

@@ -41,7 +41,7 @@ from aiohttp import web
 from bot import access
 from bot.refusal_words import refusal_text
 from bot.service import GameService, Refusal
-from bot.service.screens import TableState
+from bot.service.screens import Hint, TableState
 from hadara.types import ViewData
 from i18n import LOCALES, speaking, translate
 
@@ -190,7 +190,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         return await drawn(request, user, game_id)
 
     async def drawn(request: web.Request, user: int, game_id: int, notice: Refusal | None = None,
-                    status: int = 200) -> web.Response:
+                    status: int = 200, hint: Hint | None = None) -> web.Response:
         """The player's page (their choices on it), with what became of their last choice."""
         try:
             state, known = await bridge.call(_seat_table(site.service, user, game_id))
@@ -206,7 +206,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                 said = refusal_text(notice, when=lambda at: _t(
                     locale, "web.retry", seconds=max(1, round(at - site.clock()))),
                     catalog=state.catalog)
-        return html(game_page(state, locale, acting=form, notice=said), status)
+        tip = _t(locale, "web.hint", label=hint.label, reason=hint.reason) if hint else None
+        return html(game_page(state, locale, acting=form, notice=said, tip=tip), status)
 
     async def act(request: web.Request) -> web.Response:
         """A choice posted from the player's page: same origin, their session, its CSRF
@@ -229,9 +230,11 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         except acting.BadForm:
             return html(message_page(_t(locale, "web.act.malformed"), locale), 400)
         try:
-            await bridge.call(acting.act(site.service, user, game_id, choice))
+            hint = await bridge.call(acting.act(site.service, user, game_id, choice))
         except Refusal as refusal:
             return await drawn(request, user, game_id, refusal, 409)
+        if hint is not None:  # a hint is shown on the page, nothing changed
+            return await drawn(request, user, game_id, hint=hint)
         raise web.HTTPSeeOther(request.path.rsplit("/", 1)[0] + _query(request))
 
     async def socket(request: web.Request) -> web.StreamResponse:

@@ -145,3 +145,32 @@ def _feeding(state: TableState, locale: str, acting: Acting, hidden: str,
                     f'<button type="submit" class="choice">{t(locale, "web.feed.done")}'
                     "</button></form>")
     return choices
+
+
+def tools(state: TableState, locale: str, acting: Acting | None) -> str:
+    """What the viewer may do besides choosing, as its panel offers it: a hint (where the
+    table allows them), taking back their last move (while harmless: the service says
+    when), taking their seat back from the AI, conceding (behind a second tap)."""
+    private = state.view.get("private")
+    if acting is None or private is None or state.status != "active" or state.conceded:
+        return ""
+    decision = str(private.get("decision_id") or "")
+    buttons = []
+    if state.hints and state.options and decision:
+        buttons.append(_tool("hint", t(locale, "web.tool.hint")))
+    if state.undo is not None:
+        buttons.append(_tool("undo", t(locale, "web.tool.undo")))
+    if state.taken_over:
+        buttons.append(_tool("rejoin", t(locale, "web.tool.rejoin")))
+    concede = (f'<details class="concede"><summary>{t(locale, "web.tool.concede")}</summary>'
+               f'<p>{t(locale, "web.tool.concede.warning")}</p>'
+               f'{_tool("concede", t(locale, "web.tool.concede.confirm"))}</details>')
+    return (f'<div class="tools">{"".join(buttons)}{concede}'
+            f'<form id="tools" class="act" method="post" action="{escape(acting.action)}">'
+            f'<input type="hidden" name="csrf" value="{escape(acting.csrf)}">'
+            f'<input type="hidden" name="decision" value="{escape(decision)}"></form></div>')
+
+
+def _tool(name: str, text: str) -> str:
+    return (f'<button type="submit" form="tools" name="do" value="{name}" class="choice tool">'
+            f"{text}</button>")

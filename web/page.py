@@ -19,7 +19,7 @@ from rendering.parts import title
 from rendering.svg import icon, sprite
 from rendering.theme import TRACK_OF
 
-from .choices import Acting, Choices, place
+from .choices import Acting, Choices, place, tools
 from .pieces import Pieces, Price, t, track_icon
 
 TRACKS = ("income", "military", "culture", "food")
@@ -54,7 +54,8 @@ def _header(state: TableState, locale: str, here: str) -> str:
             "</nav></header>")
 
 
-def _mine(state: TableState, pieces: Pieces, locale: str, choices: Choices) -> str:
+def _mine(state: TableState, pieces: Pieces, locale: str, choices: Choices,
+          extra: str = "") -> str:
     """The viewer's hand and what they are deciding now: chosen here when the page may act
     (``choices``), else shown (chosen on their panel)."""
     private = state.view.get("private")
@@ -86,7 +87,7 @@ def _mine(state: TableState, pieces: Pieces, locale: str, choices: Choices) -> s
     body = f'<ul class="cards">{cards}</ul>' if cards else \
         f'<p>{t(locale, "web.hand.empty")}</p>'
     return (f'<section class="mine" aria-labelledby="hand"><h2 id="hand">'
-            f'{t(locale, "web.hand")}</h2>{deciding}{body}</section>')
+            f'{t(locale, "web.hand")}</h2>{deciding}{body}{extra}</section>')
 
 
 def _table(state: TableState, pieces: Pieces, locale: str, choices: Choices) -> str:
@@ -224,7 +225,7 @@ def _news(state: TableState, locale: str) -> str:
 
 
 def main_part(state: TableState, locale: str, acting: Acting | None = None,
-              notice: str | None = None) -> str:
+              notice: str | None = None, tip: str | None = None) -> str:
     """The page's ``<main>`` and its popovers (what the live script swaps when the game
     moves on); with ``acting``, the viewer's choices as buttons of its form; ``notice``: what
     became of the viewer's last choice (a refusal in words)."""
@@ -234,7 +235,9 @@ def main_part(state: TableState, locale: str, acting: Acting | None = None,
                     acts={where: choices.here(where) for where in choices.at},
                     picks=choices.picks)
     said = f'<p class="notice" role="alert">{escape(notice)}</p>' if notice else ""
-    mine = said + _mine(state, pieces, locale, choices)
+    if tip:
+        said += f'<p class="tip" role="status">{escape(tip)}</p>'
+    mine = said + _mine(state, pieces, locale, choices, tools(state, locale, acting))
     table = _table(state, pieces, locale, choices)
     seats = "".join(_seat(state, s, pieces, locale) for s in range(view["n"]))
     news = _news(state, locale)
@@ -248,7 +251,7 @@ def main_part(state: TableState, locale: str, acting: Acting | None = None,
 
 def game_page(state: TableState, locale: str, *, socket: str | None = None,
               here: str | None = None, acting: Acting | None = None,
-              notice: str | None = None) -> str:
+              notice: str | None = None, tip: str | None = None) -> str:
     """The whole page of the game as its ``view`` shows it (its ``viewer``'s seat, if any);
     ``socket`` the path of its live socket (default: the player's), ``here`` its own path
     (for the language switch), ``acting`` the viewer's form (their choices are buttons),
@@ -265,7 +268,7 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
         '<script src="/static/live.js" defer></script></head>'
         f'<body data-game="{game_id}" data-version="{view["version"]}"{data_socket}>'
         f'<a class="skip" href="#main">{t(locale, "web.skip")}</a>{sprite()}'
-        f"{_header(state, locale, here or f'/g/{game_id}')}{main_part(state, locale, acting, notice)}"
+        f"{_header(state, locale, here or f'/g/{game_id}')}{main_part(state, locale, acting, notice, tip)}"
         "</body></html>")
 
 

@@ -208,6 +208,10 @@ class TableState:
     #: the viewer's decision now, as the panel offers it (none when the service plays it
     #: itself: forced, a queued plan, a seat taken over), with labels, legal or not
     options: list[OptionData]
+    hints: bool = False  # the table allows hints
+    undo: int | None = None  # the log index of the move the viewer's seat may take back now
+    taken_over: bool = False  # the AI plays the viewer's seat after missed deadlines
+    conceded: bool = False  # the viewer conceded their seat
 
 
 #: Log entries whose public events the page shows as its news.
@@ -633,8 +637,14 @@ class Screens:
         deciding = seat is not None and rec.status == ACTIVE \
             and game.decision_id(seat) is not None and not automatic(rec, game, seat)
         opts = option_list(game, seat) if deciding and seat is not None else []
+        mine = rec.seats[seat] if seat is not None and 0 <= seat < len(rec.seats) else None
+        active = rec.status == ACTIVE and mine is not None
         return TableState(rec.id, rec.status, shown, game.catalog, names, waiting, news.events,
-                          opts)
+                          opts, hints=bool(rec.options.get("hints")),
+                          undo=await self.play.undo_target(held, seat)
+                          if active and seat is not None else None,
+                          taken_over=active and bool(mine and mine.ai_takeover),
+                          conceded=bool(mine and mine.conceded))
 
     async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
         """The public board: {"table": png, "players": png}."""

@@ -105,3 +105,38 @@ async def test_a_bad_post_changes_nothing(page: Page, case: str) -> None:  # noq
         assert "Traceback" not in body
         assert (await page.env.svc.load(page.gid)).game.version == before  # type: ignore[union-attr]
         assert await pending(page, ALICE) == decision  # still hers to make
+
+
+async def test_the_seat_s_tools_on_the_page(page: Page) -> None:  # noqa: F811
+    """Take back, concede behind a second tap, a hint where the table allows them (refused
+    in words where it does not), taking a seat back that the AI does not play (refused)."""
+    svc, gid = page.env.svc, page.gid
+    seat = await svc.seat_of(gid, ALICE)
+    assert seat is not None
+    async with aiohttp.ClientSession() as http:
+        token = await sign_in(page, http, ALICE)
+        _, text = await get(page, http, f"/g/{gid}", token)
+        csrf, decision, options = form_of(text)
+        assert 'name="do" value="undo"' not in text  # nothing to take back yet
+        assert 'name="do" value="concede"' in text.split('<details class="concede">', 1)[1]
+        hints = (await svc.load(gid)).record.options.get("hints")
+        status, _, text = await post(page, http, token,
+                                     {"csrf": csrf, "decision": decision, "do": "hint"})
+        if hints:
+            assert status == 200 and 'class="tip"' in text
+        else:
+            assert status == 409 and 'class="notice"' in text
+        status, _, text = await post(page, http, token, {"csrf": csrf, "do": "rejoin"})
+        assert status == 409 and 'class="notice"' in text  # the AI does not play her seat
+        await post(page, http, token, {"csrf": csrf, "decision": decision, "o": options[0]})
+        _, text = await get(page, http, f"/g/{gid}", token)
+        if 'name="do" value="undo"' in text:  # harmless to take back: the service says so
+            status, where, _ = await post(page, http, token, {"csrf": csrf, "do": "undo"})
+            assert status == 303
+            assert (await svc.view(gid, seat))["private"]["commit"] is None
+        status, where, _ = await post(page, http, token, {"csrf": csrf, "do": "concede"})
+        assert status == 303
+        record = (await svc.load(gid)).record
+        assert record.seats[seat].conceded
+        _, text = await get(page, http, f"/g/{gid}", token)
+        assert 'value="concede"' not in text

@@ -128,7 +128,10 @@ web-feed-must = { $count ->
     [one] Remove 1 card (or pay for it), then confirm.
    *[other] Remove { $count } cards (or pay for them), then confirm.
 }
-web-feed-pay = Pay { $cost } coins a card to keep it:
+web-feed-pay = Pay { $cost ->
+    [one] 1 coin
+   *[other] { $cost } coins
+} a card to keep it:
 web-feed-done = Confirm the feeding
 web-retry = { $seconds ->
     [one] in 1 second
@@ -136,3 +139,10 @@ web-retry = { $seconds ->
 }
 web-act-forged = This choice did not come from your page. Open the board again from Discord.
 web-act-malformed = This choice cannot be read. Reload the page and choose again.
+web-tool-hint = Hint
+web-tool-undo = Take back my last move
+web-tool-rejoin = Take my seat back from the AI
+web-tool-concede = Concede…
+web-tool-concede-warning = An AI plays your seat to the end and you rank last. This cannot be undone.
+web-tool-concede-confirm = Concede this game
+web-hint = Hint: { $label } — { $reason }

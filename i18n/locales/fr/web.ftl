@@ -131,7 +131,10 @@ web-feed-must = { $count ->
     [one] Retirez { $count } carte (ou payez pour elle), puis confirmez.
    *[other] Retirez { $count } cartes (ou payez pour elles), puis confirmez.
 }
-web-feed-pay = Payer { $cost } pièces par carte pour la garder :
+web-feed-pay = Payer { $cost ->
+    [one] { $cost } pièce
+   *[other] { $cost } pièces
+} par carte pour la garder :
 web-feed-done = Confirmer l'alimentation
 web-retry = { $seconds ->
     [one] dans { $seconds } seconde
@@ -139,3 +142,10 @@ web-retry = { $seconds ->
 }
 web-act-forged = Ce choix ne vient pas de votre page. Ouvrez de nouveau la table depuis Discord.
 web-act-malformed = Ce choix est illisible. Rechargez la page et choisissez de nouveau.
+web-tool-hint = Conseil
+web-tool-undo = Reprendre mon dernier coup
+web-tool-rejoin = Reprendre ma place à l'IA
+web-tool-concede = Abandonner…
+web-tool-concede-warning = Une IA joue votre place jusqu'à la fin et vous êtes classé dernier. C'est définitif.
+web-tool-concede-confirm = Abandonner cette partie
+web-hint = Conseil : { $label } — { $reason }
