@@ -28,7 +28,11 @@ second process (``python bench/web.py --client``): both processes share the mach
   page each socket fetched again as live.js does on a frame (at most one redraw a second per
   socket, frames that come meanwhile drawn together; ``Accept-Encoding: gzip, deflate, br``
   as a browser sends): the body as sent (compressed only if the server compresses) and
-  decoded, and the response headers — divided by the (update, socket) pairs above.
+  decoded, and the response headers — divided by the (update, socket) pairs above. When the
+  server cannot keep up, the sockets complete fewer redraws than they ask for and that figure
+  shrinks; ``bytes_per_followed_update_sent`` (the goal's figure) is what an update costs a
+  page that keeps up: its frames and at least one redraw (the mean one) per update.
+  ``frame_*_ms`` pairs with no frame within 2 s of the last move are ``missed``.
 * **submit**: the latency of ``await service.submit(...)`` in the socket run, and in the same
   driver with no socket open (half before the socket run, half after), their p99s and ratio.
 * **navigation**: chromium (Debian's, driven by Playwright: tests/support/browser.py) opens a
@@ -523,6 +527,12 @@ def byte_figures(clients: list[dict[str, Any]], pairs: int) -> dict[str, Any]:
             (total["frame_payload"] + total["body_raw"]) / per),
         "bytes_per_update_per_socket_sent": round(
             (total["frame_wire"] + total["body_wire"] + total["head_wire"]) / per),
+        # a page that keeps up: its frames and at least one redraw per update (a server too
+        # busy to answer makes the figure above smaller than what the pages ask for)
+        "bytes_per_followed_update_sent": round(
+            total["frame_wire"] / per + (total["body_wire"] + total["head_wire"]) / redraws
+            * max(1.0, total["redraws"] / per)) if total["redraws"] else
+        round(total["frame_wire"] / per),
         "socket_closes": dict(closes)}
 
 
@@ -783,7 +793,7 @@ def goals(out: dict[str, Any]) -> dict[str, Any]:
     nav = out.get("navigation", {})
     return {
         "frame_p99_ms": mark(out["frames"]["frame_p99_ms"], GOALS["frame_p99_ms"]),
-        "bytes_per_update_per_socket": mark(out["bytes"]["bytes_per_update_per_socket_sent"],
+        "bytes_per_update_per_socket": mark(out["bytes"]["bytes_per_followed_update_sent"],
                                             GOALS["bytes_per_update_per_socket"]),
         "submit_p99_ratio": mark(out["submit"]["p99_ratio"], GOALS["submit_p99_ratio"]),
         "navigation_median_ms": mark(nav.get("median_ms"), GOALS["navigation_median_ms"]),
