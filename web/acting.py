@@ -19,6 +19,7 @@ import base64
 import hashlib
 import hmac
 import re
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -26,7 +27,11 @@ from bot import access
 from bot.service import GameService, Refusal
 from bot.service.screens import Hint
 
-CSRF_CHARS = 32
+_RAW = 24  # bytes of the token (HMAC-SHA256, cut)
+CSRF_CHARS = 64  # its masked form in base64: pad and token, 48 bytes
+#: What a page's parts carry in the token's place; the token is put in as the page is sent
+#: (web/app.py), so a part's hash does not change with every masking.
+PLACEHOLDER = "csrf-placeholder"
 _PURPOSE = b"hadara-csrf/1|"
 _DECISION = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")  # "d49", "d49.1.1" (a medal step)
 _OPTION = re.compile(r"^(\d{1,4})\.([0-9a-f]{4})$")
@@ -34,17 +39,35 @@ MAX_PICKS = 40  # cards removed in one feeding (a tableau holds fewer)
 MAX_PAYMENTS = 20
 
 
-def csrf_token(secret: bytes, session_token: str) -> str:
-    """The session's CSRF token (the same on every page of the session)."""
+def _raw(secret: bytes, session_token: str) -> bytes:
     if not secret:
         raise ValueError("no secret")
-    digest = hmac.new(secret, _PURPOSE + session_token.encode("utf-8"), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")[:CSRF_CHARS]
+    return hmac.new(secret, _PURPOSE + session_token.encode("utf-8"),
+                    hashlib.sha256).digest()[:_RAW]
+
+
+def csrf_token(secret: bytes, session_token: str) -> str:
+    """The session's CSRF token as one page carries it: masked afresh every time (a random
+    pad and the token XOR the pad), so a compressed page never repeats a secret an attacker
+    could guess a byte at a time (BREACH); every masking of it is valid."""
+    raw = _raw(secret, session_token)
+    pad = secrets.token_bytes(_RAW)
+    masked = pad + bytes(a ^ b for a, b in zip(pad, raw, strict=True))
+    return base64.urlsafe_b64encode(masked).decode("ascii")
 
 
 def csrf_valid(secret: bytes, session_token: str, candidate: object) -> bool:
-    return isinstance(candidate, str) and len(candidate) == CSRF_CHARS and \
-        hmac.compare_digest(candidate, csrf_token(secret, session_token))
+    if not isinstance(candidate, str) or len(candidate) != CSRF_CHARS:
+        return False
+    try:
+        masked = base64.urlsafe_b64decode(candidate.encode("ascii"))
+    except (ValueError, UnicodeEncodeError):
+        return False
+    if len(masked) != 2 * _RAW:
+        return False
+    pad, body = masked[:_RAW], masked[_RAW:]
+    return hmac.compare_digest(bytes(a ^ b for a, b in zip(pad, body, strict=True)),
+                               _raw(secret, session_token))
 
 
 class BadForm(ValueError):

@@ -27,6 +27,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import hashlib
+import json
 import logging
 import re
 import secrets
@@ -50,7 +51,7 @@ from .choices import Acting
 from .headers import security_headers
 from .limits import Limits, Window
 from .live import Live, Socket
-from .page import game_page, message_page
+from .page import game_page, header, message_page, parts
 from .server import Bridge
 
 #: A socket lives this long, then closes with :data:`CLOSE_AGAIN`: its page connects again,
@@ -127,6 +128,38 @@ def html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
 
+#: The live script's redraw says which parts its page holds: ``name:hash`` by commas.
+PARTS_HEADER = "X-Hadara-Parts"
+MAX_PARTS_HEADER = 8000
+
+
+def render(request: web.Request, state: TableState, locale: str, status: int = 200, *,
+           form: Acting | None = None, notice: str | None = None, tip: str | None = None,
+           csrf: str = "", socket: str | None = None, here: str | None = None
+           ) -> web.Response:
+    """The page, or for the live script's redraw (``X-Hadara-Parts``) only what changed:
+    the header, the parts' order and the parts whose hash differs from the page's. The
+    CSRF token is put in last (masked afresh for each answer); compressed when the browser
+    takes it."""
+    said = request.headers.get(PARTS_HEADER)
+    if said is not None and len(said) <= MAX_PARTS_HEADER:
+        have = dict(entry.partition(":")[::2] for entry in said.split(",") if entry)
+        p = parts(state, locale, form, notice, tip)
+        body = {"version": state.view["version"], "order": list(p),
+                "header": header(state, locale, here),
+                "parts": {name: part.html for name, part in p.items()
+                          if have.get(name) != part.hash}}
+        text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+        response = web.Response(text=text.replace(acting.PLACEHOLDER, csrf) if csrf else text,
+                                status=status, content_type="application/json")
+    else:
+        page = game_page(state, locale, acting=form, notice=notice, tip=tip, socket=socket,
+                         here=here)
+        response = html(page.replace(acting.PLACEHOLDER, csrf) if csrf else page, status)
+    response.enable_compression()
+    return response
+
+
 def make_app(bridge: Bridge, site: Site | None = None, *,
              frame_ancestors: Iterable[str] = ()) -> web.Application:
     """The application served by :class:`~web.server.WebServer` (``site`` None: only the
@@ -198,8 +231,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             locale = language(request)
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
         locale = language(request, known)
-        form = Acting(acting.csrf_token(site.secret, request.cookies.get(COOKIE, "")),
-                      f"/g/{game_id}/act")
+        form = Acting(acting.PLACEHOLDER, f"/g/{game_id}/act")
+        csrf = acting.csrf_token(site.secret, request.cookies.get(COOKIE, ""))
         said = None
         if notice is not None:
             with speaking(locale):
@@ -207,7 +240,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                     locale, "web.retry", seconds=max(1, round(at - site.clock()))),
                     catalog=state.catalog)
         tip = _t(locale, "web.hint", label=hint.label, reason=hint.reason) if hint else None
-        return html(game_page(state, locale, acting=form, notice=said, tip=tip), status)
+        return render(request, state, locale, status, form=form, notice=said, tip=tip,
+                      csrf=csrf)
 
     async def act(request: web.Request) -> web.Response:
         """A choice posted from the player's page: same origin, their session, its CSRF
@@ -267,8 +301,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             state = await bridge.call(_watched_table(site.service, game_id))
         except Refusal:  # not to be watched (the policy), or no such game: one answer
             return html(message_page(_t(locale, "web.watch.refused"), locale), 403)
-        return html(game_page(state, locale, socket=spectate.socket_path(site.secret, game_id),
-                              here=spectate.page_path(site.secret, game_id)))
+        return render(request, state, locale, socket=spectate.socket_path(site.secret, game_id),
+                      here=spectate.page_path(site.secret, game_id))
 
     async def watch_socket(request: web.Request) -> web.StreamResponse:
         if not same_origin(request):

@@ -6,9 +6,10 @@ table in, a page out (tests/web/test_page_html.py)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.service.screens import TableState
 from hadara.narrate import describe, label
@@ -37,6 +38,12 @@ def _prices(view: ViewData) -> dict[str, Price]:
         if "buy" in entry and "sell" in entry:
             prices[entry["card"]] = {"buy": entry["buy"], "sell": entry["sell"]}
     return prices
+
+
+def header(state: TableState, locale: str, here: str | None = None) -> str:
+    """The page's header: its title, the status line, who the game waits for, the language
+    switch (``here``: the page's own path)."""
+    return _header(state, locale, here or f"/g/{state.game_id}")
 
 
 def _header(state: TableState, locale: str, here: str) -> str:
@@ -224,11 +231,26 @@ def _news(state: TableState, locale: str) -> str:
             f'{t(locale, "web.news")}</h2>{body}</section>')
 
 
-def main_part(state: TableState, locale: str, acting: Acting | None = None,
-              notice: str | None = None, tip: str | None = None) -> str:
-    """The page's ``<main>`` and its popovers (what the live script swaps when the game
-    moves on); with ``acting``, the viewer's choices as buttons of its form; ``notice``: what
-    became of the viewer's last choice (a refusal in words)."""
+class Part(NamedTuple):
+    """A part of the page the live script may replace alone: the hash of what it holds, and
+    its HTML in a wrapper that takes no room (``display: contents``)."""
+
+    hash: str
+    html: str
+
+
+def _part(name: str, html: str) -> tuple[str, Part]:
+    digest = hashlib.blake2b(html.encode("utf-8"), digest_size=5).hexdigest()
+    return name, Part(digest, f'<div class="part" data-part="{name}" data-hash="{digest}">'
+                              f"{html}</div>")
+
+
+def parts(state: TableState, locale: str, acting: Acting | None = None,
+          notice: str | None = None, tip: str | None = None) -> dict[str, Part]:
+    """The page's ``<main>`` as named parts in document order (web/live.js redraws only those
+    that changed): what became of the last choice, the viewer's own part, the table, each
+    seat, the scores, the news and every piece's text. With ``acting`` the viewer's choices
+    are buttons of its form; ``notice``: a refusal in words; ``tip``: a hint."""
     view = state.view
     choices = place(state, locale, acting)
     pieces = Pieces(state.catalog, locale, _prices(view),
@@ -237,16 +259,34 @@ def main_part(state: TableState, locale: str, acting: Acting | None = None,
     said = f'<p class="notice" role="alert">{escape(notice)}</p>' if notice else ""
     if tip:
         said += f'<p class="tip" role="status">{escape(tip)}</p>'
-    mine = said + _mine(state, pieces, locale, choices, tools(state, locale, acting))
+    mine = _mine(state, pieces, locale, choices, tools(state, locale, acting))
     table = _table(state, pieces, locale, choices)
-    seats = "".join(_seat(state, s, pieces, locale) for s in range(view["n"]))
-    news = _news(state, locale)
+    seats = [_seat(state, s, pieces, locale) for s in range(view["n"])]
     scores = _scores(state, locale)
-    first, last = (scores, "") if view["over"] else ("", scores)
-    return (f'<main id="main">{first}{mine}<div class="board">{table}'
-            f'<section class="players" aria-labelledby="players"><h2 id="players">'
-            f'{t(locale, "web.players")}</h2><div class="seats">{seats}</div></section>'
-            f'</div>{last}{news}<div class="popovers">{pieces.all()}</div></main>')
+    out = dict([_part("said", said), _part("mine", mine), _part("table", table)])
+    out.update(_part(f"seat-{s}", html) for s, html in enumerate(seats))
+    out.update([_part("scores", scores), _part("news", _news(state, locale))])
+    out.update(_part(f"pop-{pid}", html) for pid, html in pieces.popovers.items())
+    return out
+
+
+def main_part(state: TableState, locale: str, acting: Acting | None = None,
+              notice: str | None = None, tip: str | None = None) -> str:
+    """The page's ``<main>``: its parts in their places (the scores first once the game is
+    over)."""
+    return assemble(state, locale, parts(state, locale, acting, notice, tip))
+
+
+def assemble(state: TableState, locale: str, p: dict[str, Part]) -> str:
+    """``<main>`` from its parts."""
+    seats = "".join(part.html for name, part in p.items() if name.startswith("seat-"))
+    pops = "".join(part.html for name, part in p.items() if name.startswith("pop-"))
+    scores = p["scores"].html
+    first, last = (scores, "") if state.view["over"] else ("", scores)
+    return (f'<main id="main">{first}{p["said"].html}{p["mine"].html}<div class="board">'
+            f'{p["table"].html}<section class="players" aria-labelledby="players">'
+            f'<h2 id="players">{t(locale, "web.players")}</h2><div class="seats">{seats}</div>'
+            f'</section></div>{last}{p["news"].html}<div class="popovers">{pops}</div></main>')
 
 
 def game_page(state: TableState, locale: str, *, socket: str | None = None,
@@ -259,6 +299,7 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
     view, game_id = state.view, state.game_id
     heading = t(locale, "web.title", id=game_id)
     data_socket = f' data-socket="{escape(socket)}"' if socket else ""
+    p = parts(state, locale, acting, notice, tip)
     return (
         f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -268,7 +309,7 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
         '<script src="/static/live.js" defer></script></head>'
         f'<body data-game="{game_id}" data-version="{view["version"]}"{data_socket}>'
         f'<a class="skip" href="#main">{t(locale, "web.skip")}</a>{sprite()}'
-        f"{_header(state, locale, here or f'/g/{game_id}')}{main_part(state, locale, acting, notice, tip)}"
+        f"{header(state, locale, here)}{assemble(state, locale, p)}"
         "</body></html>")
 
 

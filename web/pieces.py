@@ -177,5 +177,3 @@ class Pieces:
                 f'<button type="button" class="close" popovertarget="{pid}" '
                 f'popovertargetaction="hide">{close}</button></div>')
 
-    def all(self) -> str:
-        return "".join(self.popovers.values())

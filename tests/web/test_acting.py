@@ -140,3 +140,42 @@ async def test_the_seat_s_tools_on_the_page(page: Page) -> None:  # noqa: F811
         assert record.seats[seat].conceded
         _, text = await get(page, http, f"/g/{gid}", token)
         assert 'value="concede"' not in text
+
+
+async def test_a_redraw_sends_only_what_changed(page: Page) -> None:  # noqa: F811
+    """The live script's redraw names the parts its page holds (name:hash); the answer is
+    the header, the parts' order and only the parts that changed — compressed, and with a
+    fresh masking of the CSRF token that still posts."""
+    from web.app import PARTS_HEADER
+
+    parts = re.compile(r'data-part="([^"]+)" data-hash="([0-9a-f]+)"')
+    async with aiohttp.ClientSession() as http:
+        token = await sign_in(page, http, ALICE)
+        _, text = await get(page, http, f"/g/{page.gid}", token)
+        have = parts.findall(text)
+        headers = {"Cookie": f"hadara_session={token}", "Accept-Encoding": "gzip",
+                   PARTS_HEADER: ",".join(f"{n}:{h}" for n, h in have)}
+        async with http.get(page.url(f"/g/{page.gid}"), headers=headers) as resp:
+            assert resp.headers["Content-Encoding"] == "gzip"
+            same = await resp.json()
+        assert same["order"] == [n for n, _ in have] and same["parts"] == {}
+        # the other player moves: only what it touched comes back
+        seat = await page.env.svc.seat_of(page.gid, ALICE)
+        record = (await page.env.svc.load(page.gid)).record
+        other = next(s for s in record.seats if s.seat != seat)
+        view = await page.env.svc.view(page.gid, other.seat)
+        await page.env.svc.submit(page.gid, other.user_id,  # type: ignore[arg-type]
+                                  view["private"]["decision_id"],
+                                  view["private"]["legal_actions"][0])
+        async with http.get(page.url(f"/g/{page.gid}"), headers=headers) as resp:
+            changed = await resp.json()
+        assert changed["parts"] and len(changed["parts"]) < len(have) / 2
+        assert set(changed["parts"]) <= set(changed["order"])
+        # a fresh masking every answer, each one good for a choice
+        csrf_a, decision, options = form_of(text)
+        _, again = await get(page, http, f"/g/{page.gid}", token)
+        csrf_b = form_of(again)[0]
+        assert csrf_a != csrf_b
+        status, _, _ = await post(page, http, token,
+                                  {"csrf": csrf_b, "decision": decision, "o": options[0]})
+        assert status in (303, 409)  # accepted as ours (409: the round moved on meanwhile)

@@ -75,7 +75,7 @@ async def choose_on(tab: Tab, p: Page, seat: int) -> None:
             need -= 1 - gives
         await tab.locator("#feed button.choice").click()
     else:
-        await tab.locator("button.choice:visible").first.click()
+        await tab.locator("button.choice:not(.tool):visible").first.click()
     for _ in range(200):
         if await stored(p) != before:
             return
@@ -129,7 +129,7 @@ async def test_a_double_click_makes_one_choice_and_a_stale_one_is_refused(
         tab = await new_tab(browser, 412)
         await tab.goto(page.link(ALICE))
         before = (await svc.load(gid)).game.version  # type: ignore[union-attr]
-        await tab.locator("button.choice:visible").first.dblclick()
+        await tab.locator("button.choice:not(.tool):visible").first.dblclick()
         for _ in range(100):
             if (await decision(page, seat))[1] is not None:
                 break
@@ -141,13 +141,13 @@ async def test_a_double_click_makes_one_choice_and_a_stale_one_is_refused(
         old = (await decision(page, seat))[0]
         while (await decision(page, seat))[0] == old:
             await move(page.env, gid)
-        await tab.wait_for_selector("button.choice:visible")
+        await tab.wait_for_selector("button.choice:not(.tool):visible")
         await tab.evaluate("d => document.querySelector('input[name=decision]').value = d",
                            old)
         version = (await svc.load(gid)).game.version  # type: ignore[union-attr]
-        await tab.locator("button.choice:visible").first.click()
+        await tab.locator("button.choice:not(.tool):visible").first.click()
         notice = tab.locator(".notice")
         await notice.wait_for(timeout=10_000)
         assert "no longer" in (await notice.inner_text())
         assert (await svc.load(gid)).game.version == version  # type: ignore[union-attr]
-        assert await tab.locator("button.choice:visible").count() > 0  # the decision now
+        assert await tab.locator("button.choice:not(.tool):visible").count() > 0  # the decision now

@@ -142,7 +142,7 @@ def test_a_finished_game_opens_on_its_final_scores() -> None:
     view = views.view(g, 0)
     html = game_page(state(g, 0), "en")
     main = html.split('<main id="main">', 1)[1]
-    assert main.startswith('<section class="scores"') and "Final scores" in main[:200]
+    assert main.startswith('<div class="part" data-part="scores"') and "Final scores" in main[:300]
     assert 'class="mine"' not in html  # no hand to show any more
     sheet = main.split("</table>", 1)[0]
     heads = sheet.split("<tbody>", 1)[0]

@@ -1,8 +1,8 @@
 // The page follows its game: a WebSocket to /ws/<game>?v=<version> (a spectator's page names
 // its own socket in data-socket); told that the game moved on, or that this seat's own part
 // changed (no version, no content: the engine's version counts hidden picks), the page asks
-// the server for itself again and swaps its header and <main> in place,
-// keeping the piece whose text is open, the focus and the scroll. Several changes close
+// the server again for what changed (it compares the hashes of the page's parts) and replaces
+// those parts in place, keeping the piece whose text is open, the focus and the scroll. Several changes close
 // together make one redraw. Reconnects with a growing delay. No inline script anywhere (the
 // Content-Security-Policy forbids it); no words here: the server draws every one.
 (() => {
@@ -15,25 +15,66 @@
   let busy = false;
   let pending = false;
 
-  const swap = (next) => {
+  // Whatever is redrawn, the piece whose text is open stays open and the focus stays put.
+  const keeping = (draw) => {
     const open = document.querySelector("[popover]:popover-open");
     const active = document.activeElement;
     const target = active && active.getAttribute("popovertarget");
-    for (const part of ["header", "main"]) {
-      const now = document.querySelector(part);
-      const then = next.querySelector(part);
-      if (now && then) now.replaceWith(document.adoptNode(then));
-    }
-    version = Number(next.body.dataset.version);
-    root.dataset.version = String(version);
+    draw();
     if (open && open.id) {
       const same = document.getElementById(open.id);
-      if (same) same.showPopover();
+      if (same && !same.matches(":popover-open")) same.showPopover();
     }
     if (target) {
       const button = document.querySelector(`[popovertarget="${CSS.escape(target)}"]`);
       if (button && !(open && open.id)) button.focus({ preventScroll: true });
     }
+  };
+
+  const settle = (next) => {
+    version = Number(next);
+    root.dataset.version = String(version);
+  };
+
+  // the whole page again (a choice's answer, or when its layout changed)
+  const swap = (next) => keeping(() => {
+    for (const part of ["header", "main"]) {
+      const now = document.querySelector(part);
+      const then = next.querySelector(part);
+      if (now && then) now.replaceWith(document.adoptNode(then));
+    }
+    settle(next.body.dataset.version);
+  });
+
+  const fragment = (html) => {
+    const template = document.createElement("template");
+    template.innerHTML = html;  // the server's own HTML: no script runs (and the CSP has none)
+    return template.content;
+  };
+  const partsHere = () => [...document.querySelectorAll("main [data-part]")];
+  const fixed = (names) => names.filter((name) => !name.startsWith("pop-"));
+
+  // only the parts that changed (the server compared their hashes): false when the page's
+  // layout changed, to be drawn whole
+  const patch = (data) => {
+    const here = partsHere();
+    if (fixed(here.map((el) => el.dataset.part)).join() !== fixed(data.order).join()) return false;
+    keeping(() => {
+      document.querySelector("header").replaceWith(fragment(data.header));
+      const byName = new Map(here.map((el) => [el.dataset.part, el]));
+      const popovers = document.querySelector(".popovers");
+      for (const name of data.order) {
+        const html = data.parts[name];
+        if (html === undefined) continue;
+        const now = byName.get(name);
+        if (now) now.replaceWith(fragment(html));
+        else if (popovers) popovers.append(fragment(html));
+      }
+      const wanted = new Set(data.order);
+      for (const [name, el] of byName) if (!wanted.has(name)) el.remove();
+      settle(data.version);
+    });
+    return true;
   };
 
   // At most one redraw a second (the server allows a user two pages a second): changes
@@ -47,13 +88,22 @@
       const early = last + 1000 - Date.now();
       if (early > 0) await new Promise((done) => setTimeout(done, early));
       last = Date.now();
-      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      const have = partsHere().map((el) => `${el.dataset.part}:${el.dataset.hash}`).join(",");
+      const response = await fetch(location.href, {
+        credentials: "same-origin", cache: "no-store",
+        headers: have.length <= 8000 ? { "X-Hadara-Parts": have } : {},
+      });
       if (response.status === 429 || response.status === 503) {  // later, not a dead page
         wait = 1000 * Math.min(Number(response.headers.get("Retry-After")) || 5, 60);
         pending = true;
       } else if (!response.ok) {
         location.reload();  // signed out, not allowed any more: the server says so in words
         return;
+      } else if ((response.headers.get("Content-Type") || "").startsWith("application/json")) {
+        if (!patch(await response.json())) {  // the layout changed: the whole page
+          const whole = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+          if (whole.ok) swap(new DOMParser().parseFromString(await whole.text(), "text/html"));
+        }
       } else {
         swap(new DOMParser().parseFromString(await response.text(), "text/html"));
       }
