@@ -24,13 +24,20 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Self
 
 import discord
 
 from bot.messages import t
+from bot.plan_words import (  # noqa: F401  (re-exported)
+    colony_choices,
+    pay_text,
+    plan_text,
+    statue_pairs,
+    statue_spaces,
+)
 from bot.service import Refusal
 from bot.service.screens import QueueState, offered
 from bot.storage.base import JSONObject
@@ -84,31 +91,6 @@ def parse(custom: str) -> QueueKey | None:
     return BUTTON.parse(custom) or SELECT.parse(custom)
 
 
-def plan_text(plan: JSONObject | None, name: Callable[[str], str] = str) -> str:
-    """A queued plan in words ("Phase B — Oasis › Camel: buy, else sell")."""
-    if not plan:
-        return t("ahead.queued.none")
-    kind = plan.get("kind")
-    if kind == plans.PHASE_B:
-        cards = " › ".join(name(c) for c in plan.get("cards") or [])
-        return t("ahead.plan.phase_b", cards=cards, mode=t(f"ahead.mode.{plan.get('mode')}"))
-    if kind == plans.COLONY:
-        if plan.get("level") is None:
-            return t("ahead.plan.colony_skip")
-        return t("ahead.plan.colony", level=plan["level"],
-                 mode=t(f"ahead.mode.{plan.get('mode')}"))
-    if kind == plans.STATUE:
-        if plan.get("space") is None:
-            return t("ahead.plan.statue_skip")
-        return t("ahead.plan.statue", space=plan["space"], tile=colour_name(plan.get("tile")),
-                 side=t(f"ahead.side.{plan.get('side')}"))
-    return t("ahead.queued.none")
-
-
-def pay_text(pay: object) -> str:
-    return t("ahead.pay", pay=pay) if pay else ""
-
-
 def panel_lines(options: JSONObject, queued: JSONObject | None,
                 name: Callable[[str], str] = str) -> list[str]:
     """The ahead panel's text: what can be queued, with the prices now, and the plan."""
@@ -137,7 +119,7 @@ def panel_lines(options: JSONObject, queued: JSONObject | None,
     if st is not None:
         lines.append(t("ahead.section.statue", turns=st["turns_before"],
                        culture=st.get("culture")))
-        spaces = _statue_spaces(st)
+        spaces = statue_spaces(st)
         for sp in st.get("spaces") or []:
             if sp["space"] in spaces:
                 lines.append(t("ahead.space", space=sp["space"],
@@ -146,42 +128,6 @@ def panel_lines(options: JSONObject, queued: JSONObject | None,
                 lines.append(t("ahead.space.out", space=sp["space"]))
     lines.append(t("ahead.queued", plan=plan_text(queued, name)))
     return lines
-
-
-def colony_choices(col: Mapping[str, Any]) -> list[tuple[str, str, str | None]]:
-    """(value, label, description) of the colony select: each legal level and mode, and no
-    colony."""
-    tops = {lv["level"]: lv.get("top") or {} for lv in col.get("levels") or []}
-    out: list[tuple[str, str, str | None]] = []
-    for a in col.get("legal") or []:
-        if a.get("type") != "colony":
-            continue
-        level, mode = a.get("level"), a.get("mode")
-        top = tops.get(level, {})
-        desc = (t("ahead.option.colony.desc", plunder=top.get("plunder")) if mode == "plunder"
-                else t("ahead.option.colony.desc_integrate", cost=top.get("cost"),
-                       points=top.get("points")))
-        value = f"{level}.{mode}"
-        if value not in {v for v, _, _ in out}:
-            out.append((value, t("ahead.option.colony", level=level,
-                                 mode=t(f"ahead.mode.{mode}")), desc))
-    out.append(("skip", t("ahead.option.skip_colony"), None))
-    return out[:25]
-
-
-def _statue_spaces(st: Mapping[str, Any]) -> list[int]:
-    return sorted({a["space"] for a in st.get("legal") or [] if a.get("type") == "statue"})
-
-
-def statue_pairs(st: Mapping[str, Any], space: int) -> list[tuple[str, str]]:
-    """(tile, side) of every legal statue on ``space``."""
-    out: list[tuple[str, str]] = []
-    for a in st.get("legal") or []:
-        if a.get("type") == "statue" and a.get("space") == space:
-            pair = (str(a.get("tile")), str(a.get("side")))
-            if pair not in out:
-                out.append(pair)
-    return out
 
 
 # ------------------------------------------------------------------------------ views
@@ -307,7 +253,7 @@ def build(state: QueueState, *, note: str | None = None,
             opts = [discord.SelectOption(
                 label=t("ahead.option.space", space=s,
                         requirement=spaces.get(s, {}).get("requirement"))[:100], value=str(s))
-                for s in _statue_spaces(st)]
+                for s in statue_spaces(st)]
             opts.append(discord.SelectOption(label=t("ahead.option.skip_statue"), value="skip"))
             view.add_item(AheadSelect(discord.ui.Select(
                 custom_id=custom_id(gid, seat, "s", tok),

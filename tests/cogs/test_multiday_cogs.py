@@ -338,7 +338,7 @@ def test_colony_and_statue_choices() -> None:
     assert ahead.plan_text(plan).startswith(f"Colony {level}: ")
     assert plan_of(game, 2, "c", None, ["skip"])["level"] is None  # type: ignore[index]
     st = options[STATUE]
-    spaces = ahead._statue_spaces(st)
+    spaces = ahead.statue_spaces(st)
     assert spaces, st["legal"][:3]
     pairs = ahead.statue_pairs(st, spaces[0])
     assert pairs and all(side in ("colour", "points") for _, side in pairs)
