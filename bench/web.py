@@ -22,7 +22,8 @@ second process (``python bench/web.py --client``): both processes share the mach
   after the write commits); every update (``service.subscribe``) names the sockets that must
   hear of it (all of the game's when the board changed, else the seats whose own part
   changed). ``frame_*_ms``: from the commit to the first frame received after it on each of
-  those sockets (the clients' clock is the same monotonic clock).
+  those sockets (the clients' clock is the same monotonic clock); a pair with no frame
+  within 2 s of the last move is ``missed``.
 * **bytes per update per socket**: what the sockets received during the run — the frames
   (payload, and on the wire with the WebSocket header) and, with ``--redraw`` (default), the
   page each socket fetched again as live.js does on a frame (at most one redraw a second per
@@ -32,9 +33,12 @@ second process (``python bench/web.py --client``): both processes share the mach
   server cannot keep up, the sockets complete fewer redraws than they ask for and that figure
   shrinks; ``bytes_per_followed_update_sent`` (the goal's figure) is what an update costs a
   page that keeps up: its frames and at least one redraw (the mean one) per update.
-  ``frame_*_ms`` pairs with no frame within 2 s of the last move are ``missed``.
 * **submit**: the latency of ``await service.submit(...)`` in the socket run, and in the same
-  driver with no socket open (half before the socket run, half after), their p99s and ratio.
+  driver with no socket open (half before the socket run, half after it once the server
+  has drained what the clients left: ``drain_s``), their p99s and ratio.
+* **redraw cost**: one redraw's two parts, quiet: ``service.table`` (the service's loop) and
+  ``web.page.game_page`` (the web server's thread), for a two-player game and the five-player
+  one below.
 * **navigation**: chromium (Debian's, driven by Playwright: tests/support/browser.py) opens a
   player's signed link (web/links.py ``sign``) of a five-player game at epoch III in a fresh
   context each time (``--navigations``, the first one not counted): the time from the start
