@@ -85,6 +85,8 @@ class Choice:
     payment: tuple[int, str] | None = None
     payments: int = 0
     do: str | None = None  # one of TOOLS instead of a choice
+    plan: dict[str, object] | None = None  # do="queue": the plan (None: withdraw it)
+    token: str = ""  # do="queue": the game's position the plan was made at
 
 
 def _option(text: str) -> tuple[int, str]:
@@ -96,15 +98,49 @@ def _option(text: str) -> tuple[int, str]:
 
 #: What a page may do besides choosing, by the access policy's operation for it: a hint for
 #: the decision shown, taking back one's last move, conceding, taking one's seat back.
-TOOLS = {"hint": "hint", "undo": "undo", "concede": "concede", "rejoin": "rejoin"}
+TOOLS = {"hint": "hint", "undo": "undo", "concede": "concede", "rejoin": "rejoin",
+         "queue": "queue"}
+_TOKEN = re.compile(r"^[0-9a-f]{4}$")
+_CARD = re.compile(r"^[A-Za-z0-9-]{1,20}$")
+_COLONY = re.compile(r"^colony:(?:skip|(\d{1,3})\.(plunder|integrate))$")
+_STATUE = re.compile(r"^statue:(?:skip|(\d)\.([a-z]{1,10})\.(colour|points))$")
+PHASE_B_MODES = ("buy_else_sell", "buy_only", "sell")
+
+
+def _plan(form: Mapping[str, object], cards: list[str]) -> dict[str, object] | None:
+    """A plan as ``GameService.queue_choice`` takes it (None: withdraw), or BadForm."""
+    plan = str(form.get("plan", ""))
+    if plan == "withdraw":
+        return None
+    if plan == "phase_b":
+        chosen = [c for c in cards if c]
+        mode = form.get("mode")
+        if not 1 <= len(chosen) <= 3 or not all(_CARD.match(c) for c in chosen) \
+                or mode not in PHASE_B_MODES:
+            raise BadForm("a Phase-B plan is one to three cards and a mode")
+        return {"kind": "phase_b", "cards": list(dict.fromkeys(chosen)), "mode": mode}
+    if (match := _COLONY.match(plan)) is not None:
+        level, mode = match.groups()
+        return {"kind": "colony", "level": int(level) if level else None, "mode": mode}
+    if (match := _STATUE.match(plan)) is not None:
+        space, tile, side = match.groups()
+        return {"kind": "statue", "space": int(space) if space else None, "tile": tile,
+                "side": side}
+    raise BadForm("no such plan")
 
 
 def parse(form: Mapping[str, object], getall: list[str]) -> Choice:
-    """The choice in a posted form (``getall``: every ``pick`` value), or :class:`BadForm`."""
+    """The choice in a posted form (``getall``: every ``pick`` value, or a plan's ``card``
+    values), or :class:`BadForm`."""
     tool = form.get("do")
     if tool is not None:
         if tool not in TOOLS:
             raise BadForm("no such thing to do")
+        if tool == "queue":
+            token = str(form.get("token", ""))
+            if _TOKEN.match(token) is None:
+                raise BadForm("no position")
+            return Choice("", do="queue", plan=_plan(form, getall[:3]), token=token)
         shown = form.get("decision", "")
         if not isinstance(shown, str) or (shown and _DECISION.match(shown) is None):
             raise BadForm("no decision")
@@ -142,6 +178,9 @@ async def act(service: GameService, user: int, game_id: int, choice: Choice) -> 
     service.presence.seen(game_id, seat, user)
     if choice.do == "hint":
         return await service.hint(game_id, user, choice.decision or None)
+    if choice.do == "queue":
+        await service.queue_choice(game_id, user, choice.plan, token=choice.token)
+        return None
     with service.presence.acting(game_id, seat):
         if choice.do == "undo":
             await service.undo(game_id, user)

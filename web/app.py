@@ -42,7 +42,7 @@ from aiohttp import web
 from bot import access
 from bot.refusal_words import refusal_text
 from bot.service import GameService, Refusal
-from bot.service.screens import Hint, TableState
+from bot.service.screens import Hint, QueueState, TableState
 from hadara.types import ViewData
 from i18n import LOCALES, speaking, translate
 
@@ -135,8 +135,8 @@ MAX_PARTS_HEADER = 8000
 
 def render(request: web.Request, state: TableState, locale: str, status: int = 200, *,
            form: Acting | None = None, notice: str | None = None, tip: str | None = None,
-           csrf: str = "", socket: str | None = None, here: str | None = None
-           ) -> web.Response:
+           csrf: str = "", socket: str | None = None, here: str | None = None,
+           queue: QueueState | None = None) -> web.Response:
     """The page, or for the live script's redraw (``X-Hadara-Parts``) only what changed:
     the header, the parts' order and the parts whose hash differs from the page's. The
     CSRF token is put in last (masked afresh for each answer); compressed when the browser
@@ -144,7 +144,7 @@ def render(request: web.Request, state: TableState, locale: str, status: int = 2
     said = request.headers.get(PARTS_HEADER)
     if said is not None and len(said) <= MAX_PARTS_HEADER:
         have = dict(entry.partition(":")[::2] for entry in said.split(",") if entry)
-        p = parts(state, locale, form, notice, tip)
+        p = parts(state, locale, form, notice, tip, queue)
         body = {"version": state.view["version"], "order": list(p),
                 "header": header(state, locale, here),
                 "parts": {name: part.html for name, part in p.items()
@@ -154,7 +154,7 @@ def render(request: web.Request, state: TableState, locale: str, status: int = 2
                                 status=status, content_type="application/json")
     else:
         page = game_page(state, locale, acting=form, notice=notice, tip=tip, socket=socket,
-                         here=here)
+                         here=here, queue=queue)
         response = html(page.replace(acting.PLACEHOLDER, csrf) if csrf else page, status)
     response.enable_compression()
     return response
@@ -226,7 +226,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                     status: int = 200, hint: Hint | None = None) -> web.Response:
         """The player's page (their choices on it), with what became of their last choice."""
         try:
-            state, known = await bridge.call(_seat_table(site.service, user, game_id))
+            state, known, queue = await bridge.call(_seat_table(site.service, user, game_id))
         except Refusal:
             locale = language(request)
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
@@ -241,7 +241,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                     catalog=state.catalog)
         tip = _t(locale, "web.hint", label=hint.label, reason=hint.reason) if hint else None
         return render(request, state, locale, status, form=form, notice=said, tip=tip,
-                      csrf=csrf)
+                      csrf=csrf, queue=queue)
 
     async def act(request: web.Request) -> web.Response:
         """A choice posted from the player's page: same origin, their session, its CSRF
@@ -260,7 +260,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                                  form.get("csrf")):
             return html(message_page(_t(locale, "web.act.forged"), locale), 403)
         try:
-            choice = acting.parse(form, [str(p) for p in form.getall("pick", [])])
+            picks = form.getall("card" if form.get("do") == "queue" else "pick", [])
+            choice = acting.parse(form, [str(p) for p in picks][:acting.MAX_PICKS + 1])
         except acting.BadForm:
             return html(message_page(_t(locale, "web.act.malformed"), locale), 400)
         try:
@@ -449,10 +450,18 @@ async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:
 
 
 async def _seat_table(service: GameService, user: int, game_id: int
-                      ) -> tuple[TableState, str | None]:
-    """The page's table for the user's seat, after the policy, and the user's language."""
-    state = await service.table(game_id, await _seat(service, user, game_id))
-    return state, await service.user_language(user)
+                      ) -> tuple[TableState, str | None, QueueState | None]:
+    """The page's table for the user's seat, after the policy, the user's language, and
+    what they may queue while they wait (as the queue panel offers it)."""
+    seat = await _seat(service, user, game_id)
+    state = await service.table(game_id, seat)
+    queue = None
+    if seat is not None and state.status == "active" and not state.options:
+        try:
+            queue = await service.queue_panel(game_id, user)
+        except Refusal:  # nothing to queue from here (a seat taken over …)
+            queue = None
+    return state, await service.user_language(user), queue
 
 
 async def _watched(service: GameService, game_id: int) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any, NamedTuple
 
-from bot.service.screens import TableState
+from bot.service.screens import QueueState, TableState
 from hadara.narrate import describe, label
 from hadara.types import ViewData
 from hadara.words import colour_name, track_name
@@ -20,6 +20,7 @@ from rendering.parts import title
 from rendering.svg import icon, sprite
 from rendering.theme import TRACK_OF
 
+from .ahead import plan_box
 from .choices import Acting, Choices, place, tools
 from .pieces import Pieces, Price, t, track_icon
 
@@ -246,7 +247,8 @@ def _part(name: str, html: str) -> tuple[str, Part]:
 
 
 def parts(state: TableState, locale: str, acting: Acting | None = None,
-          notice: str | None = None, tip: str | None = None) -> dict[str, Part]:
+          notice: str | None = None, tip: str | None = None,
+          queue: QueueState | None = None) -> dict[str, Part]:
     """The page's ``<main>`` as named parts in document order (web/live.js redraws only those
     that changed): what became of the last choice, the viewer's own part, the table, each
     seat, the scores, the news and every piece's text. With ``acting`` the viewer's choices
@@ -259,7 +261,8 @@ def parts(state: TableState, locale: str, acting: Acting | None = None,
     said = f'<p class="notice" role="alert">{escape(notice)}</p>' if notice else ""
     if tip:
         said += f'<p class="tip" role="status">{escape(tip)}</p>'
-    mine = _mine(state, pieces, locale, choices, tools(state, locale, acting))
+    mine = _mine(state, pieces, locale, choices,
+                 tools(state, locale, acting) + plan_box(queue, locale, acting))
     table = _table(state, pieces, locale, choices)
     seats = [_seat(state, s, pieces, locale) for s in range(view["n"])]
     scores = _scores(state, locale)
@@ -291,7 +294,8 @@ def assemble(state: TableState, locale: str, p: dict[str, Part]) -> str:
 
 def game_page(state: TableState, locale: str, *, socket: str | None = None,
               here: str | None = None, acting: Acting | None = None,
-              notice: str | None = None, tip: str | None = None) -> str:
+              notice: str | None = None, tip: str | None = None,
+              queue: QueueState | None = None) -> str:
     """The whole page of the game as its ``view`` shows it (its ``viewer``'s seat, if any);
     ``socket`` the path of its live socket (default: the player's), ``here`` its own path
     (for the language switch), ``acting`` the viewer's form (their choices are buttons),
@@ -299,7 +303,7 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
     view, game_id = state.view, state.game_id
     heading = t(locale, "web.title", id=game_id)
     data_socket = f' data-socket="{escape(socket)}"' if socket else ""
-    p = parts(state, locale, acting, notice, tip)
+    p = parts(state, locale, acting, notice, tip, queue)
     return (
         f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

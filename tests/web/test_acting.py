@@ -11,7 +11,7 @@ import re
 import aiohttp
 import pytest
 
-from tests.support.storage_helpers import ALICE, BOB
+from tests.support.storage_helpers import ALICE, BOB, move
 from tests.web.test_pages import Page, get, page, sign_in  # noqa: F401  (the fixture)
 
 FORM = re.compile(r'name="csrf" value="([^"]+)"><input type="hidden" name="decision" '
@@ -179,3 +179,47 @@ async def test_a_redraw_sends_only_what_changed(page: Page) -> None:  # noqa: F8
         status, _, _ = await post(page, http, token,
                                   {"csrf": csrf_b, "decision": decision, "o": options[0]})
         assert status in (303, 409)  # accepted as ours (409: the round moved on meanwhile)
+
+
+async def test_a_plan_queued_ahead_from_the_page(page: Page) -> None:  # noqa: F811
+    """While the seat waits, the page offers what the queue panel offers; a plan posted from
+    it is the service's queued plan, and withdrawn from it too."""
+    from bot.service.screens import offered
+
+    svc, gid = page.env.svc, page.gid
+    plan = re.compile(r'form="(plan-[a-z-]+)" name="plan" value="([^"]+)"')
+    token_re = re.compile(r'name="token" value="([0-9a-f]{4})"')
+    async with aiohttp.ClientSession() as http:
+        token = await sign_in(page, http, ALICE)
+        for _ in range(300):  # on until alice waits for something she may queue
+            queue = await svc.queue_panel(gid, ALICE)
+            if offered(queue.options) and not await pending(page, ALICE):
+                break
+            await move(page.env, gid)
+            page.env.vt.now += 1
+        else:
+            pytest.skip("this seed never lets alice queue")
+        _, text = await get(page, http, f"/g/{gid}", token)
+        buttons = [b for b in plan.findall(text) if b[0] != "plan-phase-b"]
+        csrf = re.search(r'name="csrf" value="([^"]+)"', text)
+        position = token_re.search(text)
+        assert csrf and position and (buttons or "plan-phase-b" in text)
+        if buttons:
+            data = {"csrf": csrf.group(1), "do": "queue", "token": position.group(1),
+                    "plan": buttons[0][1]}
+        else:
+            card = re.search(r'<select name="card"><option value="([^"]+)"', text)
+            assert card
+            data = {"csrf": csrf.group(1), "do": "queue", "token": position.group(1),
+                    "plan": "phase_b", "card": card.group(1), "mode": "buy_else_sell"}
+        status, _, body = await post(page, http, token, data)
+        assert status == 303, body[:300]
+        assert (await svc.queue_panel(gid, ALICE)).queued is not None
+        _, text = await get(page, http, f"/g/{gid}", token)
+        assert 'value="withdraw"' in text
+        position = token_re.search(text)
+        assert position
+        status, _, _ = await post(page, http, token, {
+            "csrf": csrf.group(1), "do": "queue", "token": position.group(1),
+            "plan": "withdraw"})
+        assert status == 303 and (await svc.queue_panel(gid, ALICE)).queued is None

@@ -146,3 +146,14 @@ web-tool-concede = Concede…
 web-tool-concede-warning = An AI plays your seat to the end and you rank last. This cannot be undone.
 web-tool-concede-confirm = Concede this game
 web-hint = Hint: { $label } — { $reason }
+# acting ahead on the page (web/ahead.py)
+web-ahead = Plan ahead
+web-ahead-queued = Queued: { $plan }
+web-ahead-phase-b = Phase B: the cards you would take, in order of preference
+web-ahead-rank = Choice { $rank }
+web-ahead-no-card = (none)
+web-ahead-mode = Then
+web-ahead-queue = Queue this plan
+web-ahead-colony = Colony: what you would do
+web-ahead-statue = Statue: what you would carve
+web-ahead-withdraw = Withdraw my plan

@@ -149,3 +149,14 @@ web-tool-concede = Abandonner…
 web-tool-concede-warning = Une IA joue votre place jusqu'à la fin et vous êtes classé dernier. C'est définitif.
 web-tool-concede-confirm = Abandonner cette partie
 web-hint = Conseil : { $label } — { $reason }
+# acting ahead on the page (web/ahead.py)
+web-ahead = Prévoir
+web-ahead-queued = Prévu : { $plan }
+web-ahead-phase-b = Phase B : les cartes que vous prendriez, par ordre de préférence
+web-ahead-rank = Choix { $rank }
+web-ahead-no-card = (aucune)
+web-ahead-mode = Ensuite
+web-ahead-queue = Prévoir ce choix
+web-ahead-colony = Colonie : ce que vous feriez
+web-ahead-statue = Statue : ce que vous sculpteriez
+web-ahead-withdraw = Retirer mon choix prévu

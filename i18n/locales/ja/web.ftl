@@ -93,3 +93,14 @@ web-tool-concede = 投了…
 web-tool-concede-warning = 最後まで AI があなたの席をプレイし、あなたは最下位になります。元に戻せません。
 web-tool-concede-confirm = このゲームを投了する
 web-hint = ヒント：{ $label } — { $reason }
+# acting ahead on the page (web/ahead.py)
+web-ahead = 先に決めておく
+web-ahead-queued = 予約中：{ $plan }
+web-ahead-phase-b = フェイズB：取りたいカードを優先順に
+web-ahead-rank = 第{ $rank }候補
+web-ahead-no-card = （なし）
+web-ahead-mode = 次に
+web-ahead-queue = この予定を予約する
+web-ahead-colony = 植民地：どうするか
+web-ahead-statue = 彫像：何を彫るか
+web-ahead-withdraw = 予約を取り消す
