@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 QUEUE = 16  # messages a socket may have waiting before it is dropped
 MAX_SOCKETS_PER_USER = 8  # open pages per user (a ninth closes the oldest)
 CLOSE_BEHIND = 4000  # the close code of a dropped socket (its page reloads)
+NOTICE_GRACE = 0.25  # seconds a store's notice waits for this process's own update
 
 
 @dataclass(eq=False)
@@ -48,19 +49,38 @@ class Live:
         self.loop: asyncio.AbstractEventLoop | None = None  # the web server's, once serving
         self.games: dict[int, set[Socket]] = {}
         self.users: dict[int, list[Socket]] = {}
+        #: the newest version of each game this process's own updates announced (its
+        #: notices of the same changes are not passed on again)
+        self.published: dict[int, int] = {}
         self._closing: set[asyncio.Future[bool]] = set()
 
     # -- on the service's loop
     def on_update(self, update: Update) -> None:
         """A subscriber of the service's updates: whether the public board changed, and the
         seats whose own part changed (a changed pick changes a seat's view, not the board)."""
+        if update.version > self.published.get(update.game_id, -1):
+            self.published[update.game_id] = update.version
         if update.board_changed or update.stale_panels:
             self._hand_over(update.game_id, update.board_changed, tuple(update.stale_panels))
 
     def on_notice(self, game_id: int, version: int) -> None:
-        """The store's notice of a change (another process's too): every page redraws.
-        Its version is the engine's, which counts hidden picks: it is never passed on."""
-        self._hand_over(game_id, True, None)
+        """The store's notice of a change: every page redraws — unless this process made the
+        change (the store tells its own process too, and the update has said it better: only
+        to the pages that show it). A notice can come before its update, so it waits
+        :data:`NOTICE_GRACE` for it. Its version is the engine's, which counts hidden picks:
+        it is never passed on."""
+        loop = self.loop
+        if loop is None or game_id not in self.games:
+            return
+
+        with contextlib.suppress(RuntimeError):  # the web loop closed
+            loop.call_soon_threadsafe(loop.call_later, NOTICE_GRACE, self._check, game_id,
+                                      version)
+
+    def _check(self, game_id: int, version: int) -> None:
+        """On the web server's loop, a moment after a notice: not this process's change."""
+        if self.published.get(game_id, -1) < version:
+            self.deliver(game_id, True, None)
 
     def _hand_over(self, game_id: int, board: bool, seats: tuple[int, ...] | None) -> None:
         loop = self.loop

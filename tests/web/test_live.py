@@ -154,3 +154,18 @@ async def test_a_page_in_front_of_its_player_puts_them_at_the_table(
         await ws.send_str("hello")
         message = await ws.receive(timeout=5)
         assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+
+async def test_one_change_is_one_frame(page: Page) -> None:  # noqa: F811
+    """The store tells this process of its own changes too; the page hears each once (the
+    update's word), and a notice of another process's change still reaches it."""
+    async with aiohttp.ClientSession() as http, open_socket(page, http) as (ws, _, _):
+        await move(page.env, page.gid)
+        assert set(await ws.receive_json(timeout=5)) == {"mine"}
+        with pytest.raises(asyncio.TimeoutError):
+            await ws.receive_json(timeout=0.6)  # no second frame from the store's notice
+        live = page.site.live
+        assert live.loop is not None
+        newer = live.published[page.gid] + 1  # a change made elsewhere
+        live.on_notice(page.gid, newer)
+        assert await ws.receive_json(timeout=5) == {"mine": True}
