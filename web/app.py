@@ -406,7 +406,10 @@ async def _pump(sock: Socket, seen: Callable[[], None] | None = None) -> None:
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
             if getter not in done:
                 return
-            await sock.ws.send_json(getter.result())
+            try:
+                await sock.ws.send_json(getter.result())
+            except ConnectionResetError:  # the page went while a frame was on its way
+                return
     finally:  # also when the server shuts down with the page open: nothing left pending
         reader.cancel()
         if getter is not None:

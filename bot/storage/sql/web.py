@@ -11,6 +11,10 @@ from .core import SqlCore
 WEB_SECRET = "web_secret"  # its key in ``meta``
 
 
+#: Seconds between two notes of a session's use (its ``seen_at``).
+NOTE_USE_EVERY = 60.0
+
+
 class WebTables(SqlCore):
     """Sessions of the web page (by the hash of their token) and the signing secret."""
 
@@ -37,7 +41,20 @@ class WebTables(SqlCore):
 
     async def session_user(self, token_hash: str, now: float, idle: float) -> int | None:
         """The user of a live session (its use noted), or None: no such session, idle for
-        longer than ``idle`` seconds, or past its end (then it is deleted)."""
+        longer than ``idle`` seconds, or past its end (then it is deleted). A session used in
+        the last :data:`NOTE_USE_EVERY` seconds is only read: a page's redraws do not each
+        write the store (idle ends are days)."""
+        async def read(tx: Tx) -> Any:
+            return await tx.fetchone("SELECT user_id, seen_at, expires_at FROM web_sessions"
+                                     " WHERE token_hash = ?", (token_hash,))
+
+        row = await self._run(read)
+        if row is None:
+            return None
+        user_id, seen_at, expires_at = row
+        if 0 <= now - seen_at < NOTE_USE_EVERY and now < expires_at and now - seen_at <= idle:
+            return int(user_id)
+
         async def write(tx: Tx) -> Any:
             row = await tx.fetchone("SELECT user_id, seen_at, expires_at FROM web_sessions"
                                     " WHERE token_hash = ?", (token_hash,))
