@@ -51,7 +51,7 @@ from .choices import Acting
 from .headers import security_headers
 from .limits import Limits, Window
 from .live import Live, Socket
-from .page import game_page, header, message_page, parts
+from .page import Part, game_page, header, message_page, parts
 from .server import Bridge
 
 #: A socket lives this long, then closes with :data:`CLOSE_AGAIN`: its page connects again,
@@ -128,6 +128,28 @@ def html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
 
+#: Drawings kept: every page watching a game redraws after each change, and the pages of one
+#: seat (or the spectators) in one language see the same parts.
+_DRAWN: dict[tuple[object, ...], dict[str, Part]] = {}
+DRAWN_KEPT = 256
+
+
+def _drawn_parts(state: TableState, locale: str, form: Acting | None, notice: str | None,
+                 tip: str | None, queue: QueueState | None) -> dict[str, Part]:
+    """The page's parts, drawn once per revision, seat, language and queue (a notice or a
+    hint, seen by one page, is never kept)."""
+    if notice or tip:
+        return parts(state, locale, form, notice, tip, queue)
+    key = (state.game_id, state.revision, state.view.get("viewer"), locale, form is not None,
+           queue.token if queue else None, json.dumps(queue.queued) if queue else None)
+    kept = _DRAWN.get(key)
+    if kept is None:
+        kept = _DRAWN[key] = parts(state, locale, form, notice, tip, queue)
+        while len(_DRAWN) > DRAWN_KEPT:
+            _DRAWN.pop(next(iter(_DRAWN)))
+    return kept
+
+
 #: The live script's redraw says which parts its page holds: ``name:hash`` by commas.
 PARTS_HEADER = "X-Hadara-Parts"
 MAX_PARTS_HEADER = 8000
@@ -144,7 +166,7 @@ def render(request: web.Request, state: TableState, locale: str, status: int = 2
     said = request.headers.get(PARTS_HEADER)
     if said is not None and len(said) <= MAX_PARTS_HEADER:
         have = dict(entry.partition(":")[::2] for entry in said.split(",") if entry)
-        p = parts(state, locale, form, notice, tip, queue)
+        p = _drawn_parts(state, locale, form, notice, tip, queue)
         body = {"version": state.view["version"], "order": list(p),
                 "header": header(state, locale, here),
                 "parts": {name: part.html for name, part in p.items()

@@ -212,10 +212,13 @@ class TableState:
     undo: int | None = None  # the log index of the move the viewer's seat may take back now
     taken_over: bool = False  # the AI plays the viewer's seat after missed deadlines
     conceded: bool = False  # the viewer conceded their seat
+    revision: int = 0  # the game's revision it was made at (a front end may keep a drawing)
 
 
 #: Log entries whose public events the page shows as its news.
 NEWS_ENTRIES = 12
+#: Tables kept (by game, revision and seat) for the pages that ask again after a change.
+TABLES_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -330,6 +333,7 @@ class Screens:
         self.rate_limits = rate_limits
         self.away = away
         self.languages = languages
+        self._tables: dict[tuple[int, int, int | None], TableState] = {}
 
     # -- helpers
 
@@ -624,8 +628,21 @@ class Screens:
 
     async def table(self, game_id: int, seat: int | None) -> TableState:
         """The live page: ``seat``'s view (None: the spectator's), the game's catalog and
-        its last news. The caller has asked the access policy (``seat`` is the viewer's)."""
+        its last news. The caller has asked the access policy (``seat`` is the viewer's).
+        Kept per revision and seat (:data:`TABLES_KEPT`): every page watching a game asks
+        for it after each change, and the news replays part of the log."""
         held = await self.memory.load(game_id)
+        key = (game_id, held.rev, seat)
+        kept = self._tables.get(key)
+        if kept is not None:
+            return kept
+        state = await self._table(held, game_id, seat)
+        self._tables[key] = state
+        while len(self._tables) > TABLES_KEPT:
+            self._tables.pop(next(iter(self._tables)))
+        return state
+
+    async def _table(self, held: Held, game_id: int, seat: int | None) -> TableState:
         game = checks.started(held)
         rec = held.record
         shown = view(game, checks.seat_number(game, seat)) if seat is not None \
@@ -644,7 +661,7 @@ class Screens:
                           undo=await self.play.undo_target(held, seat)
                           if active and seat is not None else None,
                           taken_over=active and bool(mine and mine.ai_takeover),
-                          conceded=bool(mine and mine.conceded))
+                          conceded=bool(mine and mine.conceded), revision=held.rev)
 
     async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
         """The public board: {"table": png, "players": png}."""
