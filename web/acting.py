@@ -181,19 +181,20 @@ async def act(service: GameService, user: int, game_id: int, choice: Choice) -> 
     if choice.do == "queue":
         await service.queue_choice(game_id, user, choice.plan, token=choice.token)
         return None
-    with service.presence.acting(game_id, seat):
-        if choice.do == "undo":
-            await service.undo(game_id, user)
-        elif choice.do == "concede":
-            await service.concede(game_id, user)
-        elif choice.do == "rejoin":
-            await service.rejoin(game_id, user)
-        elif choice.option is not None:
-            index, check = choice.option
-            await service.choose(game_id, user, seat, choice.decision, index, check)
-        else:
-            picks: list[tuple[int | None, str | None]] = list(choice.removals)
-            if choice.payment is not None:
-                picks += [choice.payment] * choice.payments
-            await service.choose_feeding(game_id, user, seat, choice.decision, picks)
+    # not presence.acting: that holds a Discord panel back for the click to redraw it, and
+    # a page's choice redraws only the page (the panel moves on with the update)
+    if choice.do == "undo":
+        await service.undo(game_id, user)
+    elif choice.do == "concede":
+        await service.concede(game_id, user)
+    elif choice.do == "rejoin":
+        await service.rejoin(game_id, user)
+    elif choice.option is not None:
+        index, check = choice.option
+        await service.choose(game_id, user, seat, choice.decision, index, check)
+    else:
+        picks: list[tuple[int | None, str | None]] = list(choice.removals)
+        if choice.payment is not None:
+            picks += [choice.payment] * choice.payments
+        await service.choose_feeding(game_id, user, seat, choice.decision, picks)
     return None

@@ -15,9 +15,9 @@ buttons.
   (seat, decision) is in the log once, alice's actions are the decisions she was asked, the
   game is over, and Discord and the page agree on the final scores.
 * A move on the page shows in Discord (the board's status line moves on), a move in Discord
-  on the page (its ``data-version`` reaches the view's). Alice's open Discord panel should
-  move on too when her move on the page opens her next decision: it does not (a known bug,
-  marked ``xfail(strict=True)`` with its cause).
+  on the page (its ``data-version`` reaches the view's). Alice's open Discord panel moves on
+  too when her move on the page opens her next decision (a page's choice does not hold the
+  panel back as a click in flight would).
 * A page that goes offline mid-decision and comes back makes the decision once; a page
   offline while bob and the AI move on catches up with the decision that opened meanwhile.
 
@@ -389,12 +389,6 @@ async def test_a_move_on_the_page_shows_in_discord_and_one_in_discord_on_the_pag
                 rounds += kind == "draft"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a choice made on the page that opens the player's next decision in the same move "
-    "leaves their open Discord panel on the decision just made: the page's choice holds "
-    "presence.acting (web/acting.py) while the update's panel move runs, so move_panel "
-    "(cogs/play/turns.py) stands aside for 'a click in flight that draws the newest state "
-    "itself' — which a page's choice never does for the Discord panel"))
 async def test_a_move_on_the_page_moves_the_open_discord_panel_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Alice has her Discord panel open on the wheel (the game's first decision) and sets
