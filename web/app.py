@@ -54,6 +54,11 @@ from .live import Live, Socket
 from .page import Part, game_page, header, message_page, parts
 from .server import Bridge
 
+#: Seconds a page's redraws trust the store's last word on its session, and on whether its
+#: game may be watched: a page redrawing after every change does not ask each time; signing
+#: out everywhere, or a server closing its games to spectators, reaches it within this.
+SESSION_TRUST = 30.0
+WATCH_TRUST = 10.0
 #: A socket lives this long, then closes with :data:`CLOSE_AGAIN`: its page connects again,
 #: and the session and the policy are asked again (a signed-out session's page stops hearing
 #: of its game within the hour).
@@ -79,6 +84,19 @@ class Site:
     session_lifetime: float = 30 * 24 * 3600  # and every session ends after this
     clock: Callable[[], float] = field(default=time.time)
     live: Live = field(default_factory=Live)
+    #: sessions the store said were live, and when (trusted :data:`SESSION_TRUST` seconds)
+    sessions: dict[str, tuple[int, float]] = field(default_factory=dict)
+    #: games the policy let be watched, and when (trusted :data:`WATCH_TRUST` seconds)
+    watchable: dict[int, float] = field(default_factory=dict)
+
+    def forget(self, what: str, key: int) -> None:
+        """On the web server's loop: a user signed out everywhere (``signed_out``), or a
+        server changed its spectators' setting (``spectators``): trust no kept answer."""
+        if what == "signed_out":
+            for hashed in [h for h, (user, _) in self.sessions.items() if user == key]:
+                del self.sessions[hashed]
+        elif what == "spectators":
+            self.watchable.clear()
     limits: Limits = field(default_factory=Limits)
     #: spectators' pages and sockets per address (no user to count by; behind a reverse
     #: proxy every spectator shares its address, and each change redraws every page)
@@ -89,8 +107,14 @@ def follow(site: Site, loop: asyncio.AbstractEventLoop) -> list[Callable[[], Non
     """On the service's loop, once the server serves on ``loop``: the pages follow their
     games — this process's updates and every process's notices. The unsubscribe calls."""
     site.live.loop = loop
+
+    def forget(what: str, key: int) -> None:  # on the service's loop: trust ends at once
+        with contextlib.suppress(RuntimeError):  # the web loop closed
+            loop.call_soon_threadsafe(site.forget, what, key)
+
     return [site.service.subscribe(site.live.on_update),
-            site.service.listen_changes(site.live.on_notice)]
+            site.service.listen_changes(site.live.on_notice),
+            site.service.on_web_change(forget)]
 
 
 async def _ready() -> bool:
@@ -229,11 +253,23 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         token = request.cookies.get(COOKIE, "")
         if not 0 < len(token) <= 64:
             return None
+        hashed = token_hash(token)
+        now = site.clock()
+        known = site.sessions.get(hashed)
+        if known is not None and 0 <= now - known[1] < SESSION_TRUST:  # a page's redraws
+            return known[0]
         try:
-            return await bridge.call(service.web_session_user(token_hash(token), site.clock(),
+            user = await bridge.call(service.web_session_user(hashed, site.clock(),
                                                               site.session_idle))
         except Refusal:  # the database cannot answer now
             raise web.HTTPServiceUnavailable(text="try again in a moment") from None
+        if user is not None:
+            site.sessions[hashed] = (user, now)
+            while len(site.sessions) > 10_000:
+                site.sessions.pop(next(iter(site.sessions)))
+        else:
+            site.sessions.pop(hashed, None)
+        return user
 
     async def page(request: web.Request) -> web.Response:
         locale = language(request)
@@ -320,10 +356,17 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         limited(site.watch, request.remote, site.clock())
         if not spectate.valid(site.secret, game_id, request.match_info["token"]):
             return html(message_page(_t(locale, "web.watch.refused"), locale), 403)
+        now = site.clock()
+        trusted = 0 <= now - site.watchable.get(game_id, now - WATCH_TRUST) < WATCH_TRUST
         try:
-            state = await bridge.call(_watched_table(site.service, game_id))
+            state = await bridge.call(_watched_table(site.service, game_id, asked=trusted))
         except Refusal:  # not to be watched (the policy), or no such game: one answer
+            site.watchable.pop(game_id, None)
             return html(message_page(_t(locale, "web.watch.refused"), locale), 403)
+        if not trusted:
+            site.watchable[game_id] = now
+            while len(site.watchable) > 10_000:
+                site.watchable.pop(next(iter(site.watchable)))
         return render(request, state, locale, socket=spectate.socket_path(site.secret, game_id),
                       here=spectate.page_path(site.secret, game_id))
 
@@ -495,9 +538,12 @@ async def _watched(service: GameService, game_id: int) -> None:
     await service.authorize(access.ANYONE, game_id, "spectate")
 
 
-async def _watched_table(service: GameService, game_id: int) -> TableState:
-    """The spectator's table (the public view, seat None), after the policy."""
-    await _watched(service, game_id)
+async def _watched_table(service: GameService, game_id: int, *, asked: bool = False
+                         ) -> TableState:
+    """The spectator's table (the public view, seat None), after the policy (``asked``: it
+    said yes a moment ago)."""
+    if not asked:
+        await _watched(service, game_id)
     return await service.table(game_id, None)
 
 

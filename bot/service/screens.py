@@ -334,6 +334,7 @@ class Screens:
         self.away = away
         self.languages = languages
         self._tables: dict[tuple[int, int, int | None], TableState] = {}
+        self._queues: dict[tuple[int, int, int], QueueState] = {}
 
     # -- helpers
 
@@ -584,10 +585,18 @@ class Screens:
         held = await self.memory.load(game_id)
         game = checks.started(held)
         mine = checks.any_seat(held.record, user_id)
+        key = (game_id, held.rev, mine)
+        kept = self._queues.get(key)  # a page asks again after every change: once a revision
+        if kept is not None:
+            return kept
         options = ahead.plan_options(game, mine) if held.record.status == ACTIVE else {}
-        return QueueState(game_id, mine, held.record.status, options,
-                          copy.deepcopy(held.record.seats[mine].plan), position_token(game),
-                          game.catalog)
+        state = QueueState(game_id, mine, held.record.status, options,
+                           copy.deepcopy(held.record.seats[mine].plan), position_token(game),
+                           game.catalog)
+        self._queues[key] = state
+        while len(self._queues) > TABLES_KEPT:
+            self._queues.pop(next(iter(self._queues)))
+        return state
 
     async def queue_choice(self, game_id: int, user_id: int, choice: JSONObject | None,
                            *, token: str) -> Queued:

@@ -138,6 +138,7 @@ class GameService:
         self.languages = Languages(store)  # who reads which language
         self.rate_limits = limits.RateLimits(clock)  # per-user bounds (bot/limits.py)
         self.presence = Presence(clock)  # who is at the table right now
+        self._web_listeners: list[Callable[[str, int], None]] = []
         self.ai = AiPool(ai_pool, {**DEFAULT_OPTIONS, **(ai_options or {})})
         self.pictures = Pictures(self.images, render_pool, self.catalogs)
         # the parts, in the order they need each other
@@ -304,6 +305,22 @@ class GameService:
         settings = await self.screens.guild_settings(guild_id)
         await self.screens.set_guild_settings(guild_id,
                                               {**settings, WEB_SPECTATORS: bool(allowed)})
+        self._tell_web("spectators", guild_id)
+
+    def on_web_change(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """``callback(what, id)`` when a web front end's trust must end at once, in this
+        process: ``("signed_out", user_id)``, ``("spectators", guild_id)``. The unsubscribe
+        call."""
+        self._web_listeners.append(callback)
+        return lambda: self._web_listeners.remove(callback) \
+            if callback in self._web_listeners else None
+
+    def _tell_web(self, what: str, key: int) -> None:
+        for callback in list(self._web_listeners):
+            try:
+                callback(what, key)
+            except Exception:  # a front end's own failure never fails the service's call
+                log.exception("a web listener failed on %s %s", what, key)
 
     async def fork(self, game_id: int, user_id: int, index: int,
                    level: str | None = None) -> int:
@@ -674,7 +691,9 @@ class GameService:
     async def end_web_sessions(self, user_id: int) -> int:
         """Sign the user out of the web page everywhere: how many sessions ended."""
         async with checks.storage():
-            return await self.store.end_sessions(user_id)
+            ended = await self.store.end_sessions(user_id)
+        self._tell_web("signed_out", user_id)
+        return ended
 
     def listen_changes(self, callback: Callable[[int, int], None]) -> Callable[[], None]:
         """``callback(game_id, version)`` for every change the store announces, made by any
