@@ -127,6 +127,10 @@ def header_bytes(resp: aiohttp.ClientResponse) -> int:
     return line + sum(len(k) + len(v) + 4 for k, v in resp.raw_headers) + 2
 
 
+PARTS = "X-Hadara-Parts"
+_PART = re.compile(r'data-part="([^"]+)" data-hash="([0-9a-f]+)"')
+
+
 class Client:
     """One open page: its page fetched, its socket open; on a frame, a redraw as live.js."""
 
@@ -149,20 +153,35 @@ class Client:
         self.statuses: Counter[int] = Counter()
         self.closes: Counter[str] = Counter()
         self.busy = self.pending = False
+        self.parts: dict[str, str] = {}  # the page's parts: name -> hash
+        self.layout_changed = False
         self.last = 0.0
         self.tasks: set[asyncio.Task[None]] = set()
         self.ready = asyncio.Event()
         self.stopping = False
 
     async def fetch(self, count: bool) -> None:
+        """The page, as live.js asks for it: whole the first time, then naming the parts
+        it holds (``X-Hadara-Parts``) and patching the parts that changed; whole again when
+        the layout changed."""
+        whole = not self.parts
+        await self._get(count, whole)
+        if self.layout_changed:
+            self.layout_changed = False
+            await self._get(count, True)
+
+    async def _get(self, count: bool, whole: bool) -> None:
         t = time.monotonic()
-        async with self.http.get(self.base + self.spec["page"], headers=self.headers) as resp:
+        headers = dict(self.headers)
+        if not whole:
+            headers[PARTS] = ",".join(f"{n}:{h}" for n, h in self.parts.items())
+        async with self.http.get(self.base + self.spec["page"], headers=headers) as resp:
             body = await resp.read()
             encoding = resp.headers.get("Content-Encoding", "")
             text = unpacked(body, encoding)
-            match = _VERSION.search(text.decode("utf-8", "replace")) if text else None
-            if match:
-                self.version = int(match.group(1))
+            if text and resp.status == 200:
+                self._take(text.decode("utf-8", "replace"),
+                           resp.headers.get("Content-Type", "").startswith("application/json"))
             if count:
                 self.redraws += 1
                 self.statuses[resp.status] += 1
@@ -176,6 +195,24 @@ class Client:
             if resp.status in (429, 503):
                 retry = resp.headers.get("Retry-After", "5")
                 raise _Later(min(float(retry) if retry.isdigit() else 5.0, 60.0))
+
+    def _take(self, text: str, is_json: bool) -> None:
+        """What the page holds after an answer: its version and its parts' hashes."""
+        if not is_json:
+            match = _VERSION.search(text)
+            if match:
+                self.version = int(match.group(1))
+            self.parts = dict(_PART.findall(text))
+            return
+        data = json.loads(text)
+        fixed = [n for n in data["order"] if not n.startswith("pop-")]
+        if fixed != [n for n in self.parts if not n.startswith("pop-")]:
+            self.layout_changed = True
+            return
+        self.version = int(data["version"])
+        for html in data["parts"].values():
+            self.parts.update(_PART.findall(html)[:1])
+        self.parts = {n: self.parts[n] for n in data["order"] if n in self.parts}
 
     def redraw(self) -> None:
         if not self.redraw_on or self.stopping:
