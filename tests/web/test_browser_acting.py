@@ -112,6 +112,7 @@ async def test_a_whole_game_played_on_pages(three: Page) -> None:
                 await asyncio.sleep(0.05)
                 continue
             await choose_on(tabs[seat], three, seat)
+            three.env.vt.now += 2  # a person's pace: within the limits of choices and pages
             clicks += 1
         game = (await svc.load(gid)).game
         assert game is not None and game.is_over and clicks > 40
