@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -131,7 +131,32 @@ def translate(locale: str | None, key: str, /, **params: Any) -> str:
 
     An unknown language or a key missing from it falls back to English; a message that cannot
     be filled (a parameter missing) in French or Japanese also falls back, logged. English is
-    the reference: a key or parameter missing there raises ``KeyError``."""
+    the reference: a key or parameter missing there raises ``KeyError``.
+
+    Kept (:data:`KEPT` texts): the catalogs never change while the process runs, and a page
+    or a picture words the same few hundred things again and again (Fluent's number
+    formatting is the slow part)."""
+    try:
+        memo = (locale, key, *sorted(params.items()))
+        hash(memo)
+    except TypeError:  # a list among the parameters: worded each time
+        return _translate(locale, key, params)
+    text = _KEPT.get(memo)
+    if text is None:
+        text = _translate(locale, key, params)
+        if len(_KEPT) >= KEPT:
+            with suppress(RuntimeError, StopIteration):  # another thread trimmed it first
+                _KEPT.pop(next(iter(_KEPT)), None)
+        _KEPT[memo] = text
+    return text
+
+
+#: Texts kept by :func:`translate`, oldest dropped first.
+KEPT = 8192
+_KEPT: dict[tuple[Any, ...], str] = {}
+
+
+def _translate(locale: str | None, key: str, params: dict[str, Any]) -> str:
     lang = locale if locale in LOCALES else DEFAULT
     if lang != DEFAULT:
         text, errors = _format(lang, key, params)

@@ -116,7 +116,7 @@ class History:
         return await asyncio.to_thread(history_lines, game)
 
     async def news(self, game_id: int, since: int, until: int | None = None, *,
-                   opening: bool = False) -> News:
+                   opening: bool = False, words: bool = True) -> News:
         """The public events of the log's entries from index ``since`` on (a front end passes
         the ``version`` of the last news it showed), worded; with ``until``, only up to that
         index (a front end that tells the changes it was sent, and not those still on their
@@ -131,6 +131,8 @@ class History:
                           since=str(since)[:20], version=len(entries))
         events = (await asyncio.to_thread(events_since, game, entries[:end], since, opening)
                   if since < end or opening else [])
+        if not words:  # the caller words them itself (the web page, in its reader's language)
+            return News(game_id, since, end, tuple(events), (), ())
         worded = tuple(tuple(describe(ev, game.players, game.catalog)) for ev in events)
         lines = tuple(line for each in worded for line in each)
         return News(game_id, since, end, tuple(events), lines, worded)

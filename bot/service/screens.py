@@ -335,6 +335,7 @@ class Screens:
         self.languages = languages
         self._tables: dict[tuple[int, int, int | None], TableState] = {}
         self._queues: dict[tuple[int, int, int], QueueState] = {}
+        self._events: dict[tuple[int, int], tuple[Event, ...]] = {}
 
     # -- helpers
 
@@ -657,7 +658,13 @@ class Screens:
         shown = view(game, checks.seat_number(game, seat)) if seat is not None \
             else spectator_view(game)
         since = max(0, len(game.log or []) - NEWS_ENTRIES)
-        news = await self.past.news(game_id, since, opening=since == 0)
+        events = self._events.get((game_id, held.rev))  # the same for every seat
+        if events is None:
+            events = (await self.past.news(game_id, since, opening=since == 0,
+                                           words=False)).events
+            self._events[(game_id, held.rev)] = events
+            while len(self._events) > TABLES_KEPT:
+                self._events.pop(next(iter(self._events)))
         waiting = self._waiting(held) if rec.status == ACTIVE else []
         names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
         deciding = seat is not None and rec.status == ACTIVE \
@@ -665,7 +672,7 @@ class Screens:
         opts = option_list(game, seat) if deciding and seat is not None else []
         mine = rec.seats[seat] if seat is not None and 0 <= seat < len(rec.seats) else None
         active = rec.status == ACTIVE and mine is not None
-        return TableState(rec.id, rec.status, shown, game.catalog, names, waiting, news.events,
+        return TableState(rec.id, rec.status, shown, game.catalog, names, waiting, events,
                           opts, hints=bool(rec.options.get("hints")),
                           undo=await self.play.undo_target(held, seat)
                           if active and seat is not None else None,
