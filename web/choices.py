@@ -42,6 +42,7 @@ class Choices:
     listed: list[str] = field(default_factory=list)
     picks: dict[str, str] = field(default_factory=dict)  # feeding: card id -> checkbox
     form: str = ""  # the form(s) the buttons and checkboxes belong to, and the feeding's rest
+    lead: str = ""  # what to do, before the choices (a feeding: how many cards must go)
 
     def here(self, place: Place) -> str:
         buttons = self.at.get(place)
@@ -140,8 +141,9 @@ def _feeding(state: TableState, locale: str, acting: Acting, hidden: str,
                 f'value="{value(*pay)}">')
     must = int(context.get("must_remove", 0))
     choices.listed = list(choices.picks.values())
+    choices.lead = f'<p class="label">{t(locale, "web.feed.must", count=must)}</p>'
     choices.form = (f'<form id="feed" class="act" method="post" action="{escape(acting.action)}">'
-                    f'{hidden}<p>{t(locale, "web.feed.must", count=must)}</p>{rest}'
+                    f'{hidden}{rest}'
                     f'<button type="submit" class="choice">{t(locale, "web.feed.done")}'
                     "</button></form>")
     return choices

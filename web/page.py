@@ -80,7 +80,8 @@ def _mine(state: TableState, pieces: Pieces, locale: str, choices: Choices,
                 items = (f'<details><summary>{t(locale, "web.choices", count=len(choices.listed))}'
                          f"</summary>{items}</details>")
             deciding = (f'<div class="deciding" id="deciding"><h3>'
-                        f'{t(locale, "web.deciding", what=what)}</h3>{items}{choices.form}</div>')
+                        f'{t(locale, "web.deciding", what=what)}</h3>{choices.lead}{items}'
+                        f"{choices.form}</div>")
         else:
             legal = [o for o in state.options if o["legal"]]
             items = "".join(
