@@ -30,8 +30,9 @@ from bot.service.screens import Hint
 _RAW = 24  # bytes of the token (HMAC-SHA256, cut)
 CSRF_CHARS = 64  # its masked form in base64: pad and token, 48 bytes
 #: What a page's parts carry in the token's place; the token is put in as the page is sent
-#: (web/app.py), so a part's hash does not change with every masking.
-PLACEHOLDER = "csrf-placeholder"
+#: (web/app.py), so a part's hash does not change with every masking. Random per process, so
+#: no player's name can hold it.
+PLACEHOLDER = f"csrf-{secrets.token_hex(12)}"
 _PURPOSE = b"hadara-csrf/1|"
 _DECISION = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")  # "d49", "d49.1.1" (a medal step)
 _OPTION = re.compile(r"^(\d{1,4})\.([0-9a-f]{4})$")
