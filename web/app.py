@@ -271,13 +271,20 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             site.sessions.pop(hashed, None)
         return user
 
-    async def page(request: web.Request) -> web.Response:
+    async def player(request: web.Request, window: Window) -> tuple[str, int, int]:
+        """The page's language, its game and the signed-in user, within ``window``'s limit
+        (401 with a page in words when nobody is signed in)."""
         locale = language(request)
         game_id = game_of(request)
         user = await session_user(request)
         if user is None:
-            return html(message_page(_t(locale, "web.signed.out"), locale), 401)
-        limited(site.limits.pages, user, site.clock())
+            raise web.HTTPUnauthorized(text=message_page(_t(locale, "web.signed.out"), locale),
+                                       content_type="text/html")
+        limited(window, user, site.clock())
+        return locale, game_id, user
+
+    async def page(request: web.Request) -> web.Response:
+        _, game_id, user = await player(request, site.limits.pages)
         return await drawn(request, user, game_id)
 
     async def drawn(request: web.Request, user: int, game_id: int, notice: Refusal | None = None,
@@ -307,12 +314,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         refused: the page as it is now, saying why (409)."""
         if not same_origin(request):
             raise web.HTTPForbidden(text="cross-origin")
-        locale = language(request)
-        game_id = game_of(request)
-        user = await session_user(request)
-        if user is None:
-            return html(message_page(_t(locale, "web.signed.out"), locale), 401)
-        limited(site.limits.acts, user, site.clock())
+        locale, game_id, user = await player(request, site.limits.acts)
         form = await request.post()
         if not acting.csrf_valid(site.secret, request.cookies.get(COOKIE, ""),
                                  form.get("csrf")):
