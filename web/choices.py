@@ -102,15 +102,18 @@ def place(state: TableState, locale: str, acting: Acting | None) -> Choices:
         where = _place(option["action"])
         if where is not None:
             short = _short(option, locale) if where[0] == "card" else None
-            choices.at.setdefault(where, []).append(_button(index, option, short or said))
+            # on its card the card's name is not repeated; a screen reader still hears it
+            choices.at.setdefault(where, []).append(
+                _button(index, option, short, said) if short else _button(index, option, said))
     choices.form = (f'<form id="act" class="act" method="post" action="{escape(acting.action)}">'
                     f"{hidden}</form>")
     return choices
 
 
-def _button(index: int, option: OptionData, text: str) -> str:
+def _button(index: int, option: OptionData, text: str, named: str | None = None) -> str:
+    label = f' aria-label="{named}"' if named else ""
     return (f'<button type="submit" form="act" name="o" value="{value(index, option)}" '
-            f'class="choice">{text}</button>')
+            f'class="choice"{label}>{text}</button>')
 
 
 def _feeding(state: TableState, locale: str, acting: Acting, hidden: str,

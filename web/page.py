@@ -274,13 +274,6 @@ def parts(state: TableState, locale: str, acting: Acting | None = None,
     return out
 
 
-def main_part(state: TableState, locale: str, acting: Acting | None = None,
-              notice: str | None = None, tip: str | None = None) -> str:
-    """The page's ``<main>``: its parts in their places (the scores first once the game is
-    over)."""
-    return assemble(state, locale, parts(state, locale, acting, notice, tip))
-
-
 def assemble(state: TableState, locale: str, p: dict[str, Part]) -> str:
     """``<main>`` from its parts."""
     seats = "".join(part.html for name, part in p.items() if name.startswith("seat-"))
