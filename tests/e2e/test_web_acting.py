@@ -82,6 +82,34 @@ async def web_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIte
         yield w
 
 
+@dataclass
+class Table:
+    """A game through the real bot with alice's page open in chromium (412 px)."""
+
+    w: World
+    gid: int
+    alice: int
+    bob: int
+    seat: int  # alice's
+    tab: Tab
+
+
+@asynccontextmanager
+async def alice_at_her_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, seats: int,
+                            ai: int = 0) -> AsyncIterator[Table]:
+    """alice's game with bob (and ``ai`` AI seats), her page opened from her panel."""
+    async with web_world(tmp_path, monkeypatch) as w:
+        gid, _ = await new_game(w, "alice", seats=seats, ai=ai, join=["bob"])
+        alice, bob = w.members["alice"].id, w.members["bob"].id
+        seat = await w.service.seat_of(gid, alice)
+        assert seat is not None
+        await settle(w, gid)
+        async with chromium() as browser:
+            tab = await new_tab(browser, 412)
+            await tab.goto(page_link(await open_panel(w, gid, alice)))
+            yield Table(w, gid, alice, bob, seat, tab)
+
+
 def bridge_in_bot_scope(w: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """The page's calls into the service run as the bot's own work under simcord, as a
     button's do.
@@ -233,77 +261,70 @@ def by(user: int, log: list[ActionRecord]) -> list[ActionRecord]:
 
 async def test_one_game_half_on_the_page_half_with_discord_buttons(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    async with web_world(tmp_path, monkeypatch) as w:
-        gid, _ = await new_game(w, "alice", seats=3, ai=1, join=["bob"])
-        alice, bob = w.members["alice"].id, w.members["bob"].id
-        seat = await w.service.seat_of(gid, alice)
-        assert seat is not None
-        await settle(w, gid)
-        async with chromium() as browser:
-            tab = await new_tab(browser, 412)
-            await tab.goto(page_link(await open_panel(w, gid, alice)))
-            asked = {alice: 0, bob: 0}  # decisions each person was asked (and made)
-            made_rows = {alice: 0, bob: 0}  # the actions they stored (a feeding: its cards)
-            page_kinds: set[str] = set()
-            repicked = 0
-            repick: tuple[str, dict[str, Any]] | None = None
-            for _ in range(400):
-                await settle(w, gid)
-                if (await w.service.load(gid)).record.status != ACTIVE:
-                    break
-                waiting = await people_waiting(w, gid)
-                assert waiting, f"the game waits for nobody: {await w.service.waiting(gid)}"
-                who_seat, user, kind = waiting[0]
-                decision = await decision_of(w, gid, who_seat)
-                assert decision is not None
-                before = await rows(w, gid)
-                page = user == alice and asked[alice] % 2 == 0
-                if page:
-                    said = await board_says(w, gid)
-                    made = await choose_on_page(tab, w, gid, seat)
-                    assert made.decision == decision
-                    page_kinds.add(kind)
-                    others = {u for _, u, k in waiting if u != alice}
-                    if kind == "draft" and repick is None and others:
-                        # bob has not picked yet: alice changes her mind on the page
-                        repick = (decision, await repick_on_page(tab, w, gid, seat))
-                        repicked += 1
-                else:
-                    await take_turn(w, gid, user)
-                asked[user] += 1
-                if page and kind != "draft":  # the move shows on the board (a pick is hidden)
-                    await settle(w, gid)
-                    assert await board_says(w, gid) != said
-                after = await rows(w, gid)
-                mine = by(user, after)[len(by(user, before)):]
-                assert mine and mine[0].decision_id == decision, (decision, mine)
-                assert {r.seat for r in mine} == {who_seat}
-                if kind != "feeding":
-                    assert len(mine) == 1, mine
-                made_rows[user] += len(mine)
-            else:
-                raise AssertionError("the game did not end")
+    async with alice_at_her_page(tmp_path, monkeypatch, seats=3, ai=1) as at:
+        w, gid, alice, bob, seat, tab = at.w, at.gid, at.alice, at.bob, at.seat, at.tab
+        asked = {alice: 0, bob: 0}  # decisions each person was asked (and made)
+        made_rows = {alice: 0, bob: 0}  # the actions they stored (a feeding: its cards)
+        page_kinds: set[str] = set()
+        repicked = 0
+        repick: tuple[str, dict[str, Any]] | None = None
+        for _ in range(400):
             await settle(w, gid)
-            log = await rows(w, gid)
-            # every decision answered once: no (seat, decision) twice in the stored log
-            keys = [(r.seat, r.decision_id) for r in log if r.decision_id is not None]
-            assert len(keys) == len(set(keys)), [k for k in keys if keys.count(k) > 1]
-            # the changed pick is the one stored, once
-            assert repick is not None and repicked == 1
-            [row] = [r for r in log if (r.seat, r.decision_id) == (seat, repick[0])]
-            assert row.action == repick[1]
-            # alice's actions are the decisions she was asked (a feeding's cards counted as
-            # the decisions they are: each removal is a decision of its own)
-            assert asked[alice] > 20
-            for user in (alice, bob):
-                assert len(by(user, log)) == made_rows[user]
-            # every kind of decision of the game was made on the page at least once
-            assert page_kinds == {"wheel", "draft", "phase_b", "colony", "statue", "feeding",
-                                  "medals"}, page_kinds
-            game = (await w.service.load(gid)).game
-            assert game is not None and game.is_over
-            await caught_up(tab, w, gid, seat)
-            await agree_at_the_end(w, gid, tab)
+            if (await w.service.load(gid)).record.status != ACTIVE:
+                break
+            waiting = await people_waiting(w, gid)
+            assert waiting, f"the game waits for nobody: {await w.service.waiting(gid)}"
+            who_seat, user, kind = waiting[0]
+            decision = await decision_of(w, gid, who_seat)
+            assert decision is not None
+            before = await rows(w, gid)
+            page = user == alice and asked[alice] % 2 == 0
+            if page:
+                said = await board_says(w, gid)
+                made = await choose_on_page(tab, w, gid, seat)
+                assert made.decision == decision
+                page_kinds.add(kind)
+                others = {u for _, u, k in waiting if u != alice}
+                if kind == "draft" and repick is None and others:
+                    # bob has not picked yet: alice changes her mind on the page
+                    repick = (decision, await repick_on_page(tab, w, gid, seat))
+                    repicked += 1
+            else:
+                await take_turn(w, gid, user)
+            asked[user] += 1
+            if page and kind != "draft":  # the move shows on the board (a pick is hidden)
+                await settle(w, gid)
+                assert await board_says(w, gid) != said
+            after = await rows(w, gid)
+            mine = by(user, after)[len(by(user, before)):]
+            assert mine and mine[0].decision_id == decision, (decision, mine)
+            assert {r.seat for r in mine} == {who_seat}
+            if kind != "feeding":
+                assert len(mine) == 1, mine
+            made_rows[user] += len(mine)
+        else:
+            raise AssertionError("the game did not end")
+        await settle(w, gid)
+        log = await rows(w, gid)
+        # every decision answered once: no (seat, decision) twice in the stored log
+        keys = [(r.seat, r.decision_id) for r in log if r.decision_id is not None]
+        assert len(keys) == len(set(keys)), [k for k in keys if keys.count(k) > 1]
+        # the changed pick is the one stored, once
+        assert repick is not None and repicked == 1
+        [row] = [r for r in log if (r.seat, r.decision_id) == (seat, repick[0])]
+        assert row.action == repick[1]
+        # alice's actions are the decisions she was asked (a feeding's cards counted as
+        # the decisions they are: each removal is a decision of its own)
+        assert asked[alice] > 20
+        for user in (alice, bob):
+            assert len(by(user, log)) == made_rows[user]
+        # every kind of decision of the game was made on the page at least once
+        assert page_kinds == {"wheel", "draft", "phase_b", "colony", "statue", "feeding",
+                              "medals"}, page_kinds
+        game = (await w.service.load(gid)).game
+        assert game is not None and game.is_over
+        await caught_up(tab, w, gid, seat)
+        await agree_at_the_end(w, gid, tab)
 
 
 async def agree_at_the_end(w: World, gid: int, tab: Tab) -> None:
@@ -357,36 +378,29 @@ async def test_a_move_on_the_page_shows_in_discord_and_one_in_discord_on_the_pag
     page, bob only in Discord (in a draft, bob first: alice's pick on the page ends the
     round). After each of alice's moves the board's status line has moved on; after each of
     bob's, alice's page shows her view's new version."""
-    async with web_world(tmp_path, monkeypatch) as w:
-        gid, _ = await new_game(w, "alice", seats=2, join=["bob"])
-        alice, bob = w.members["alice"].id, w.members["bob"].id
-        seat = await w.service.seat_of(gid, alice)
-        assert seat is not None
-        await settle(w, gid)
-        async with chromium() as browser:
-            tab = await new_tab(browser, 412)
-            await tab.goto(page_link(await open_panel(w, gid, alice)))
-            rounds = 0
-            while rounds < 2:
+    async with alice_at_her_page(tmp_path, monkeypatch, seats=2) as at:
+        w, gid, alice, bob, seat, tab = at.w, at.gid, at.alice, at.bob, at.seat, at.tab
+        rounds = 0
+        while rounds < 2:
+            await settle(w, gid)
+            waiting = await people_waiting(w, gid)
+            users = {u for _, u, _ in waiting}
+            said = await board_says(w, gid)
+            version = (await w.service.view(gid, seat))["version"]
+            if bob in users:
+                await take_turn(w, gid, bob)
                 await settle(w, gid)
-                waiting = await people_waiting(w, gid)
-                users = {u for _, u, _ in waiting}
-                said = await board_says(w, gid)
-                version = (await w.service.view(gid, seat))["version"]
-                if bob in users:
-                    await take_turn(w, gid, bob)
-                    await settle(w, gid)
-                    # the page follows the move made in Discord
-                    assert (await w.service.view(gid, seat))["version"] != version
-                    await caught_up(tab, w, gid, seat)
-                    continue
-                assert users == {alice}, waiting
-                kind = waiting[0][2]
-                await choose_on_page(tab, w, gid, seat)
-                await settle(w, gid)
-                # Discord follows the move made on the page: the board's status moved on
-                assert await board_says(w, gid) != said
-                rounds += kind == "draft"
+                # the page follows the move made in Discord
+                assert (await w.service.view(gid, seat))["version"] != version
+                await caught_up(tab, w, gid, seat)
+                continue
+            assert users == {alice}, waiting
+            kind = waiting[0][2]
+            await choose_on_page(tab, w, gid, seat)
+            await settle(w, gid)
+            # Discord follows the move made on the page: the board's status moved on
+            assert await board_says(w, gid) != said
+            rounds += kind == "draft"
 
 
 async def test_a_move_on_the_page_moves_the_open_discord_panel_on(
@@ -420,71 +434,64 @@ async def test_a_page_offline_mid_decision_makes_it_once_back_online(
     online, she makes it on the page: stored once. Then offline before her next decision
     opens: bob (in Discord) and the AI move on meanwhile; back online, the page catches up
     with the decision that opened, and she makes it: stored once."""
-    async with web_world(tmp_path, monkeypatch) as w:
-        gid, _ = await new_game(w, "alice", seats=3, ai=1, join=["bob"])
-        alice, bob = w.members["alice"].id, w.members["bob"].id
-        seat = await w.service.seat_of(gid, alice)
-        assert seat is not None
+    async with alice_at_her_page(tmp_path, monkeypatch, seats=3, ai=1) as at:
+        w, gid, alice, bob, seat, tab = at.w, at.gid, at.alice, at.bob, at.seat, at.tab
+        # until the game waits for alice alone on a decision of hers
+        for _ in range(20):
+            waiting = await people_waiting(w, gid)
+            if {u for _, u, _ in waiting} == {alice}:
+                break
+            await take_turn(w, gid, waiting[0][1])
+            await settle(w, gid)
+        else:
+            raise AssertionError("the game never waited for alice alone")
+        await caught_up(tab, w, gid, seat)
+        decision = await decision_of(w, gid, seat)
+        before = await rows(w, gid)
+        await tab.context.set_offline(True)
+        await asyncio.sleep(2)  # the page is cut off: nothing moves meanwhile
         await settle(w, gid)
-        async with chromium() as browser:
-            tab = await new_tab(browser, 412)
-            await tab.goto(page_link(await open_panel(w, gid, alice)))
-            # until the game waits for alice alone on a decision of hers
-            for _ in range(20):
-                waiting = await people_waiting(w, gid)
-                if {u for _, u, _ in waiting} == {alice}:
-                    break
-                await take_turn(w, gid, waiting[0][1])
-                await settle(w, gid)
-            else:
-                raise AssertionError("the game never waited for alice alone")
-            await caught_up(tab, w, gid, seat)
-            decision = await decision_of(w, gid, seat)
-            before = await rows(w, gid)
-            await tab.context.set_offline(True)
-            await asyncio.sleep(2)  # the page is cut off: nothing moves meanwhile
-            await settle(w, gid)
-            assert await rows(w, gid) == before
-            await tab.context.set_offline(False)
-            made = await choose_on_page(tab, w, gid, seat)
-            assert made.decision == decision
-            await settle(w, gid)
-            after = await rows(w, gid)
-            assert [r.decision_id for r in by(alice, after)].count(decision) == 1
+        assert await rows(w, gid) == before
+        await tab.context.set_offline(False)
+        made = await choose_on_page(tab, w, gid, seat)
+        assert made.decision == decision
+        await settle(w, gid)
+        after = await rows(w, gid)
+        assert [r.decision_id for r in by(alice, after)].count(decision) == 1
 
-            # offline while the others move: until the game waits for bob before alice
-            for _ in range(20):
-                waiting = await people_waiting(w, gid)
-                if {u for _, u, _ in waiting} == {bob}:
-                    break
-                user = waiting[0][1]
-                if user == alice:
-                    await choose_on_page(tab, w, gid, seat)
-                else:
-                    await take_turn(w, gid, user)
-                await settle(w, gid)
+        # offline while the others move: until the game waits for bob before alice
+        for _ in range(20):
+            waiting = await people_waiting(w, gid)
+            if {u for _, u, _ in waiting} == {bob}:
+                break
+            user = waiting[0][1]
+            if user == alice:
+                await choose_on_page(tab, w, gid, seat)
             else:
-                raise AssertionError("the game never waited for bob alone")
-            await caught_up(tab, w, gid, seat)
-            await tab.context.set_offline(True)
-            old = await tab.get_attribute("body", "data-version")
-            for _ in range(20):  # bob and the AI play until alice has a decision again
-                waiting = await people_waiting(w, gid)
-                if alice in {u for _, u, _ in waiting}:
-                    break
-                await take_turn(w, gid, waiting[0][1])
-                await settle(w, gid)
-            else:
-                raise AssertionError("alice never had a decision again")
-            await asyncio.sleep(1)
-            assert await tab.get_attribute("body", "data-version") == old  # still cut off
-            await tab.context.set_offline(False)
-            decision = await decision_of(w, gid, seat)
-            before = await rows(w, gid)
-            made = await choose_on_page(tab, w, gid, seat)  # catches up first
-            assert made.decision == decision
+                await take_turn(w, gid, user)
             await settle(w, gid)
-            mine = by(alice, await rows(w, gid))[len(by(alice, before)):]
-            assert [r.decision_id for r in mine][:1] == [decision]
-            keys = [(r.seat, r.decision_id) for r in await rows(w, gid)]
-            assert len(keys) == len(set(keys))
+        else:
+            raise AssertionError("the game never waited for bob alone")
+        await caught_up(tab, w, gid, seat)
+        await tab.context.set_offline(True)
+        old = await tab.get_attribute("body", "data-version")
+        for _ in range(20):  # bob and the AI play until alice has a decision again
+            waiting = await people_waiting(w, gid)
+            if alice in {u for _, u, _ in waiting}:
+                break
+            await take_turn(w, gid, waiting[0][1])
+            await settle(w, gid)
+        else:
+            raise AssertionError("alice never had a decision again")
+        await asyncio.sleep(1)
+        assert await tab.get_attribute("body", "data-version") == old  # still cut off
+        await tab.context.set_offline(False)
+        decision = await decision_of(w, gid, seat)
+        before = await rows(w, gid)
+        made = await choose_on_page(tab, w, gid, seat)  # catches up first
+        assert made.decision == decision
+        await settle(w, gid)
+        mine = by(alice, await rows(w, gid))[len(by(alice, before)):]
+        assert [r.decision_id for r in mine][:1] == [decision]
+        keys = [(r.seat, r.decision_id) for r in await rows(w, gid)]
+        assert len(keys) == len(set(keys))
