@@ -40,11 +40,12 @@ from typing import Any
 from aiohttp import web
 
 from bot import access
+from bot.kept import Kept
 from bot.refusal_words import refusal_text
 from bot.service import GameService, Refusal
 from bot.service.screens import Hint, QueueState, TableState
 from hadara.types import ViewData
-from i18n import LOCALES, speaking, translate
+from i18n import DEFAULT, LOCALES, normalise, speaking, translate
 
 from . import acting, links, spectate
 from .choices import Acting
@@ -85,9 +86,9 @@ class Site:
     clock: Callable[[], float] = field(default=time.time)
     live: Live = field(default_factory=Live)
     #: sessions the store said were live, and when (trusted :data:`SESSION_TRUST` seconds)
-    sessions: dict[str, tuple[int, float]] = field(default_factory=dict)
+    sessions: Kept[str, tuple[int, float]] = field(default_factory=lambda: Kept(10_000))
     #: games the policy let be watched, and when (trusted :data:`WATCH_TRUST` seconds)
-    watchable: dict[int, float] = field(default_factory=dict)
+    watchable: Kept[int, float] = field(default_factory=lambda: Kept(10_000))
 
     def forget(self, what: str, key: int) -> None:
         """On the web server's loop: a user signed out everywhere (``signed_out``), or a
@@ -130,10 +131,10 @@ def language(request: web.Request, known: str | None = None) -> str:
     if known in LOCALES:
         return str(known)
     for part in request.headers.get("Accept-Language", "")[:200].split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LOCALES:
+        code = normalise(part.split(";")[0].strip())
+        if code is not None:
             return code
-    return "en"
+    return DEFAULT
 
 
 def token_hash(token: str) -> str:
@@ -154,8 +155,8 @@ def html(text: str, status: int = 200) -> web.Response:
 
 #: Drawings kept: every page watching a game redraws after each change, and the pages of one
 #: seat (or the spectators) in one language see the same parts.
-_DRAWN: dict[tuple[object, ...], dict[str, Part]] = {}
 DRAWN_KEPT = 256
+_DRAWN: Kept[tuple[object, ...], dict[str, Part]] = Kept(DRAWN_KEPT)
 
 
 def _drawn_parts(state: TableState, locale: str, form: Acting | None, notice: str | None,
@@ -169,8 +170,6 @@ def _drawn_parts(state: TableState, locale: str, form: Acting | None, notice: st
     kept = _DRAWN.get(key)
     if kept is None:
         kept = _DRAWN[key] = parts(state, locale, form, notice, tip, queue)
-        while len(_DRAWN) > DRAWN_KEPT:
-            _DRAWN.pop(next(iter(_DRAWN)))
     return kept
 
 
@@ -265,8 +264,6 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             raise web.HTTPServiceUnavailable(text="try again in a moment") from None
         if user is not None:
             site.sessions[hashed] = (user, now)
-            while len(site.sessions) > 10_000:
-                site.sessions.pop(next(iter(site.sessions)))
         else:
             site.sessions.pop(hashed, None)
         return user
@@ -367,8 +364,6 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             return html(message_page(_t(locale, "web.watch.refused"), locale), 403)
         if not trusted:
             site.watchable[game_id] = now
-            while len(site.watchable) > 10_000:
-                site.watchable.pop(next(iter(site.watchable)))
         return render(request, state, locale, socket=spectate.socket_path(site.secret, game_id),
                       here=spectate.page_path(site.secret, game_id))
 

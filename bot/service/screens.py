@@ -30,6 +30,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from bot import access
+from bot.kept import Kept
 from bot.learn import learned
 from bot.limits import RateLimits
 from bot.storage.base import ACTIVE, FINISHED, JSON, LOBBY, GameRecord, JSONObject, Store
@@ -333,9 +334,9 @@ class Screens:
         self.rate_limits = rate_limits
         self.away = away
         self.languages = languages
-        self._tables: dict[tuple[int, int, int | None], TableState] = {}
-        self._queues: dict[tuple[int, int, int], QueueState] = {}
-        self._events: dict[tuple[int, int], tuple[Event, ...]] = {}
+        self._tables: Kept[tuple[int, int, int | None], TableState] = Kept(TABLES_KEPT)
+        self._queues: Kept[tuple[int, int, int], QueueState] = Kept(TABLES_KEPT)
+        self._events: Kept[tuple[int, int], tuple[Event, ...]] = Kept(TABLES_KEPT)
 
     # -- helpers
 
@@ -595,8 +596,6 @@ class Screens:
                            copy.deepcopy(held.record.seats[mine].plan), position_token(game),
                            game.catalog)
         self._queues[key] = state
-        while len(self._queues) > TABLES_KEPT:
-            self._queues.pop(next(iter(self._queues)))
         return state
 
     async def queue_choice(self, game_id: int, user_id: int, choice: JSONObject | None,
@@ -648,8 +647,6 @@ class Screens:
             return kept
         state = await self._table(held, game_id, seat)
         self._tables[key] = state
-        while len(self._tables) > TABLES_KEPT:
-            self._tables.pop(next(iter(self._tables)))
         return state
 
     async def _table(self, held: Held, game_id: int, seat: int | None) -> TableState:
@@ -663,8 +660,6 @@ class Screens:
             events = (await self.past.news(game_id, since, opening=since == 0,
                                            words=False)).events
             self._events[(game_id, held.rev)] = events
-            while len(self._events) > TABLES_KEPT:
-                self._events.pop(next(iter(self._events)))
         waiting = self._waiting(held) if rec.status == ACTIVE else []
         names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
         deciding = seat is not None and rec.status == ACTIVE \
