@@ -19,7 +19,7 @@ from typing import Any
 from bot.service.screens import TableState, check_of
 from hadara.narrate import label
 from hadara.types import OptionData
-from hadara.words import colour_name
+from hadara.words import card_name, colour_name
 
 from .pieces import t
 
@@ -102,18 +102,18 @@ def place(state: TableState, locale: str, acting: Acting | None) -> Choices:
         where = _place(option["action"])
         if where is not None:
             short = _short(option, locale) if where[0] == "card" else None
-            # on its card the card's name is not repeated; a screen reader still hears it
-            choices.at.setdefault(where, []).append(
-                _button(index, option, short, said) if short else _button(index, option, said))
+            if short:  # on its card the card's name is not shown again, but still heard
+                name = escape(card_name(state.catalog, where[1], locale))
+                short += f'<span class="unseen"> · {name}</span>'
+            choices.at.setdefault(where, []).append(_button(index, option, short or said))
     choices.form = (f'<form id="act" class="act" method="post" action="{escape(acting.action)}">'
                     f"{hidden}</form>")
     return choices
 
 
-def _button(index: int, option: OptionData, text: str, named: str | None = None) -> str:
-    label = f' aria-label="{named}"' if named else ""
+def _button(index: int, option: OptionData, text: str) -> str:
     return (f'<button type="submit" form="act" name="o" value="{value(index, option)}" '
-            f'class="choice"{label}>{text}</button>')
+            f'class="choice">{text}</button>')
 
 
 def _feeding(state: TableState, locale: str, acting: Acting, hidden: str,
