@@ -92,7 +92,22 @@ async def check(config: Config, *, new_database: bool = False) -> list[str]:
         importlib.import_module(name)
     lines.append(f"cogs: {', '.join(EXTENSIONS)} import")
     lines.append(web_line(config))
+    lines.append(activity_line(config))
     return lines
+
+
+def activity_line(config: Config) -> str:
+    """Which of link / Activity "Open the board" opens, and what the Activity still needs."""
+    if not config.activity:
+        link = "the signed link" if config.web_url else "nothing (no web page)"
+        return f"board inside Discord: off (HADARA_ACTIVITY unset); \"Open the board\" opens {link}"
+    if config.activity_missing:
+        return ("board inside Discord: asked for (HADARA_ACTIVITY) but missing "
+                + ", ".join(config.activity_missing) + "; \"Open the board\" opens the signed "
+                "link until then")
+    return (f"board inside Discord: on for application {config.client_id} (map / to "
+            f"{config.web_url} in the Developer Portal); \"Open the board\" launches it, the "
+            "signed link stays beside it")
 
 
 def web_line(config: Config) -> str:

@@ -115,6 +115,9 @@ def parse_flag(name: str, text: str) -> bool:
 
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+#: Discord's HTTP API, where the Activity's server exchanges a sign-in code and checks an
+#: instance (``HADARA_DISCORD_API`` points it at a fake Discord in tests).
+DISCORD_API = "https://discord.com/api/v10"
 
 
 def parse_web(port_text: str, url_text: str) -> tuple[int | None, str | None]:
@@ -182,6 +185,30 @@ class Config:
     # A web session unused this many days ends; every session ends after the second.
     web_session_idle_days: float = 7.0
     web_session_max_days: float = 30.0
+    # The page inside Discord as an Activity (docs/deploy.md, "The board inside Discord"):
+    # off by default; on, it needs the application's id and OAuth2 secret and the web page
+    # itself. discord_api is where the page's server asks Discord (a fake one in tests).
+    activity: bool = False
+    client_id: int | None = None
+    client_secret: str = field(default="", repr=False)
+    discord_api: str = DISCORD_API
+
+    @property
+    def activity_missing(self) -> list[str]:
+        """What the Activity still needs (the settings to set), when it is asked for."""
+        if not self.activity:
+            return []
+        missing = [name for name, value in (
+            ("DISCORD_CLIENT_ID", self.client_id), ("DISCORD_CLIENT_SECRET", self.client_secret),
+            ("HADARA_WEB_PORT", self.web_port), ("HADARA_WEB_URL", self.web_url)) if not value]
+        if self.web_url and not self.web_url.startswith("https://"):
+            missing.append("HADARA_WEB_URL on https:// (Discord maps only https hosts)")
+        return missing
+
+    @property
+    def activity_on(self) -> bool:
+        """Whether "Open the board" launches the Activity (else it is a link)."""
+        return self.activity and not self.activity_missing
 
     @property
     def has_token(self) -> bool:
@@ -219,6 +246,14 @@ class Config:
                           values.get("HADARA_WEB_SESSION_MAX_DAYS", ""), 30.0, 365.0)
         idle = parse_days("HADARA_WEB_SESSION_IDLE_DAYS",
                           values.get("HADARA_WEB_SESSION_IDLE_DAYS", ""), min(7.0, most), most)
+        client_id = values.get("DISCORD_CLIENT_ID", "").strip()
+        if client_id and not (client_id.isdigit() and len(client_id) <= 20):
+            raise ConfigError("DISCORD_CLIENT_ID must be the application's id (a number: "
+                              "Developer Portal → your application → General Information)")
+        api = values.get("HADARA_DISCORD_API", "").strip().rstrip("/") or DISCORD_API
+        if not api.startswith(("https://", "http://127.0.0.1", "http://localhost")):
+            raise ConfigError("HADARA_DISCORD_API must be an https:// address (plain http only "
+                              "on this machine, for tests)")
         return cls(token=values.get("DISCORD_TOKEN", "").strip(),
                    db=values.get("HADARA_DB", "").strip() or DEFAULT_DB,
                    dev_guild=int(dev) if dev else None, log_level=level, sync_commands=sync,
@@ -228,7 +263,11 @@ class Config:
                                           values.get("HADARA_STRICT_TEXT", "")),
                    web_port=web_port,
                    web_host=values.get("HADARA_WEB_HOST", "").strip() or "127.0.0.1",
-                   web_url=web_url, web_session_idle_days=idle, web_session_max_days=most)
+                   web_url=web_url, web_session_idle_days=idle, web_session_max_days=most,
+                   activity=parse_flag("HADARA_ACTIVITY", values.get("HADARA_ACTIVITY", "")),
+                   client_id=int(client_id) if client_id else None,
+                   client_secret=values.get("DISCORD_CLIENT_SECRET", "").strip(),
+                   discord_api=api)
 
 
 NO_TOKEN_HELP = """\

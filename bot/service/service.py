@@ -67,6 +67,7 @@ from .fork import Forks
 from .history import CatchUp, History, News
 from .images import ImageCache, Rows, shared_cache
 from .languages import Languages
+from .launches import Launches
 from .lobby import AI_NAMES, MAX_SEATS, MIN_SEATS, Lobby
 from .memory import GameSnapshot, Held, Memory
 from .pictures import Pictures
@@ -138,6 +139,7 @@ class GameService:
         self.languages = Languages(store)  # who reads which language
         self.rate_limits = limits.RateLimits(clock)  # per-user bounds (bot/limits.py)
         self.presence = Presence(clock)  # who is at the table right now
+        self.launches = Launches(clock)  # which game the board inside Discord shows
         self._web_listeners: list[Callable[[str, int], None]] = []
         self.ai = AiPool(ai_pool, {**DEFAULT_OPTIONS, **(ai_options or {})})
         self.pictures = Pictures(self.images, render_pool, self.catalogs)
@@ -694,6 +696,36 @@ class GameService:
             ended = await self.store.end_sessions(user_id)
         self._tell_web("signed_out", user_id)
         return ended
+
+    # -- the board inside Discord (the Activity): which game an instance shows
+    def record_launch(self, user_id: int, channel_id: int, game_id: int) -> None:
+        """The bot answered a player's "Open the board" in ``channel_id`` with the Activity,
+        for ``game_id`` (bot/service/launches.py)."""
+        self.launches.launched(user_id, channel_id, game_id)
+
+    async def activity_game(self, instance_id: str, user_id: int, channel_id: int | None,
+                            asked: int | None = None) -> int | None:
+        """The game a verified Activity instance shows to ``user_id``: the instance's own
+        (all its participants see one table), the user's launch in the channel, the game
+        ``asked`` for (the deep link's), the game whose thread the channel is among the
+        user's own; None: the page lists the user's games to pick from. Nothing here
+        grants access: the page asks the policy for the game it shows, then maps the
+        instance to it (:meth:`map_activity`)."""
+        found = self.launches.game(instance_id, user_id, channel_id or 0) if channel_id \
+            else None
+        if found is None and asked is not None:
+            found = asked
+        if found is None and channel_id:
+            for game_id in await self.games_of(user_id):
+                if (await self.game_facts(game_id)).thread_id == channel_id:
+                    found = game_id
+                    break
+        return found
+
+    def map_activity(self, instance_id: str, game_id: int) -> None:
+        """The instance shows ``game_id`` from now on (its first viewer the policy let see
+        it, or their pick): whoever joins the instance later sees the same table."""
+        self.launches.mapped(instance_id, game_id)
 
     def listen_changes(self, callback: Callable[[int, int], None]) -> Callable[[], None]:
         """``callback(game_id, version)`` for every change the store announces, made by any
