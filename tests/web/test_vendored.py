@@ -36,6 +36,8 @@ def copy(tmp_path: Path) -> tuple[Path, Path]:
     """The manifest and every file it lists (with the READMEs beside them) under tmp_path."""
     for entry in load(MANIFEST):
         for rel in (entry["path"], str(Path(entry["path"]).parent / "README.md")):
+            if not (ROOT / rel).is_file():  # a package's README sits in its top folder only
+                continue
             dest = tmp_path / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / rel, dest)
@@ -102,3 +104,28 @@ def test_a_path_outside_the_repository_is_refused(copy: tuple[Path, Path]) -> No
     manifest.write_text(json.dumps(data), encoding="utf-8")
     assert any("not a relative path inside the repository" in p
                for p in problems(manifest, root))
+
+
+SDK = "web/static/vendor/discord-embedded-app-sdk"
+
+
+def test_the_sdk_is_pinned_whole() -> None:
+    """Discord's Embedded App SDK: one exact version, MIT, and every module its entry imports
+    is here (a browser resolves the relative imports: one missing breaks the Activity)."""
+    from tests.web.vendor_sdk import closure
+
+    entries = [e for e in load(MANIFEST) if e["path"].startswith(SDK + "/")]
+    assert {e["version"] for e in entries} == {"2.5.0"}
+    assert {e["license"] for e in entries} == {"MIT"}
+    assert "MIT License" in (ROOT / SDK / "LICENSE.md").read_text(encoding="utf-8")
+    listed = {e["path"] for e in entries}
+    assert {f"{SDK}/output/{m}" for m in closure(ROOT / SDK / "output")} <= listed
+    assert f"{SDK}/output/index.mjs" in listed and f"{SDK}/output/mock.mjs" in listed
+
+
+def test_an_unlisted_file_in_a_subfolder_is_found(copy: tuple[Path, Path]) -> None:
+    manifest, root = copy
+    extra = root / SDK / "output" / "lib" / "extra.mjs"
+    extra.write_text("export {};\n", encoding="utf-8")
+    assert problems(manifest, root) == [
+        f"{SDK}/output/lib/extra.mjs: in a vendored directory but not in the manifest"]

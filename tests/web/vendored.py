@@ -107,13 +107,21 @@ def problems(manifest: Path = MANIFEST, root: Path = ROOT) -> list[str]:
             if lic not in listed:
                 found.append(f"{name}: its licence file {lic} is not in the manifest "
                              "(so not hashed)")
-    for folder, here in sorted(dirs.items()):
+    # a package's top folder holds its README; its subfolders (an ES-module tree) are listed
+    # file by file like the rest
+    tops = {f for f in dirs if not any(t != f and t in f.parents for t in dirs)}
+    below: dict[Path, list[dict[str, Any]]] = {}
+    for folder, here in dirs.items():
+        top = next(t for t in tops if t == folder or t in folder.parents)
+        below.setdefault(top, []).extend(here)
+    for folder, here in sorted(below.items()):
         rel = folder.relative_to(root).as_posix()
         if folder.is_dir():
-            for extra in sorted(p for p in folder.iterdir() if p.name not in NOT_VENDORED):
-                if f"{rel}/{extra.name}" not in listed:
-                    found.append(f"{rel}/{extra.name}: in a vendored directory but not in "
-                                 "the manifest")
+            for extra in sorted(p for p in folder.rglob("*")
+                                if p.name not in NOT_VENDORED and not p.is_dir()):
+                name = extra.relative_to(root).as_posix()
+                if name not in listed:
+                    found.append(f"{name}: in a vendored directory but not in the manifest")
         readme = folder / "README.md"
         if not readme.is_file():
             found.append(f"{rel}: no README.md (package, version, licence, hashes, refresh)")
