@@ -168,12 +168,14 @@ def parse(form: Mapping[str, object], getall: list[str]) -> Choice:
     return Choice(decision, None, removals, payment, payments)
 
 
-async def act(service: GameService, user: int, game_id: int, choice: Choice) -> Hint | None:
-    """On the service's loop: the access policy for a link session (as in a DM), then the
-    choice through the buttons' own calls (a hint: the hint, to show). A :class:`Refusal` as
-    the buttons get it."""
+async def act(service: GameService, actor: access.Actor, game_id: int, choice: Choice
+              ) -> Hint | None:
+    """On the service's loop: the access policy for the page's session (a link's: as in a
+    DM; the Activity's: in its verified server), then the choice through the buttons' own
+    calls (a hint: the hint, to show). A :class:`Refusal` as the buttons get it."""
+    user = actor.user_id
     seat = await service.seat_of(game_id, user)
-    await service.authorize(access.Actor(user), game_id, TOOLS.get(choice.do or "", "decide"))
+    await service.authorize(actor, game_id, TOOLS.get(choice.do or "", "decide"))
     if seat is None:
         raise Refusal("not_seated", "You have no seat in this game.")
     service.presence.seen(game_id, seat, user)

@@ -47,8 +47,10 @@ from bot.service.screens import Hint, QueueState, TableState
 from hadara.types import ViewData
 from i18n import DEFAULT, LOCALES, normalise, speaking, translate
 
-from . import acting, links, spectate
+from . import acting, activity, links, spectate
+from .activity import Activity
 from .choices import Acting
+from .discord_api import DiscordRefused
 from .headers import security_headers
 from .limits import Limits, Window
 from .live import Live, Socket
@@ -71,6 +73,11 @@ STATIC = Path(__file__).with_name("static")
 COOKIE = "hadara_session"
 _GAME = re.compile(r"^[1-9]\d{0,15}$")  # a game id as the stores hold them
 MAX_WATCHERS = 256  # open spectator sockets per game (more: 503, the page still loads)
+#: Who may frame the page when the Activity is on: Discord's clients (web, desktop, its
+#: Activity proxy) and the page itself (a test's stand-in for Discord's client).
+DISCORD_FRAMES = ("'self'", "https://discord.com", "https://*.discord.com",
+                  "https://discordapp.com", "https://*.discordapp.com",
+                  "https://*.discordsays.com")
 
 
 @dataclass
@@ -89,6 +96,8 @@ class Site:
     sessions: Kept[str, tuple[int, float]] = field(default_factory=lambda: Kept(10_000))
     #: games the policy let be watched, and when (trusted :data:`WATCH_TRUST` seconds)
     watchable: Kept[int, float] = field(default_factory=lambda: Kept(10_000))
+    #: the board inside Discord (web/activity.py), when the Activity is configured
+    activity: Activity | None = None
 
     def forget(self, what: str, key: int) -> None:
         """On the web server's loop: a user signed out everywhere (``signed_out``), or a
@@ -96,12 +105,42 @@ class Site:
         if what == "signed_out":
             for hashed in [h for h, (user, _) in self.sessions.items() if user == key]:
                 del self.sessions[hashed]
+            if self.activity is not None:
+                self.activity.sign_out(key)
         elif what == "spectators":
             self.watchable.clear()
     limits: Limits = field(default_factory=Limits)
     #: spectators' pages and sockets per address (no user to count by; behind a reverse
     #: proxy every spectator shares its address, and each change redraws every page)
     watch: Window = field(default_factory=lambda: Window(600, 60))
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a page's request comes from: a link's session (a cookie; as in a DM) or the
+    Activity's (a bearer token; in the server of the instance Discord verified), and the
+    credential its choices' CSRF token is derived from."""
+
+    user: int
+    guild: int | None = None
+    credential: str = ""
+
+    @property
+    def actor(self) -> access.Actor:
+        return access.Actor(self.user, self.guild)
+
+
+def bearer(request: web.Request) -> str | None:
+    """The Activity's session token: ``Authorization: Bearer`` (a socket, which cannot send
+    headers from a browser: its sub-protocol ``hadara.bearer.<token>``)."""
+    said = request.headers.get("Authorization", "")
+    if said.startswith("Bearer "):
+        return said[7:].strip()
+    for offered in request.headers.get("Sec-WebSocket-Protocol", "").split(","):
+        offered = offered.strip()
+        if offered.startswith(activity.BEARER):
+            return offered[len(activity.BEARER):]
+    return None
 
 
 def follow(site: Site, loop: asyncio.AbstractEventLoop) -> list[Callable[[], None]]:
@@ -209,6 +248,8 @@ def make_app(bridge: Bridge, site: Site | None = None, *,
              frame_ancestors: Iterable[str] = ()) -> web.Application:
     """The application served by :class:`~web.server.WebServer` (``site`` None: only the
     health check, as in the server's own tests)."""
+    if site is not None and site.activity is not None and not frame_ancestors:
+        frame_ancestors = DISCORD_FRAMES
     app = web.Application(client_max_size=MAX_BODY,
                           middlewares=[security_headers(frame_ancestors)])
 
@@ -224,6 +265,13 @@ def make_app(bridge: Bridge, site: Site | None = None, *,
     app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False)
     if site is not None:
         _page_routes(app, bridge, site)
+        if site.activity is not None:  # its client to Discord ends with the server
+            discord_api = site.activity.discord
+
+            async def close_discord(_: web.Application) -> None:
+                await discord_api.close()
+
+            app.on_cleanup.append(close_discord)
     return app
 
 
@@ -248,7 +296,13 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                             httponly=True, secure=site.secure_cookies, samesite="Lax")
         raise response
 
-    async def session_user(request: web.Request) -> int | None:
+    async def viewer(request: web.Request) -> Viewer | None:
+        """The page's signed-in viewer: the Activity's bearer token, else the link's
+        cookie (None: nobody)."""
+        token = bearer(request)
+        if token is not None:
+            seat = site.activity.seat(token) if site.activity is not None else None
+            return Viewer(seat.user, seat.guild, token) if seat is not None else None
         token = request.cookies.get(COOKIE, "")
         if not 0 < len(token) <= 64:
             return None
@@ -256,7 +310,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         now = site.clock()
         known = site.sessions.get(hashed)
         if known is not None and 0 <= now - known[1] < SESSION_TRUST:  # a page's redraws
-            return known[0]
+            return Viewer(known[0], None, token)
         try:
             user = await bridge.call(service.web_session_user(hashed, site.clock(),
                                                               site.session_idle))
@@ -266,35 +320,37 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             site.sessions[hashed] = (user, now)
         else:
             site.sessions.pop(hashed, None)
-        return user
+        return Viewer(user, None, token) if user is not None else None
 
-    async def player(request: web.Request, window: Window) -> tuple[str, int, int]:
-        """The page's language, its game and the signed-in user, within ``window``'s limit
+    async def player(request: web.Request, window: Window) -> tuple[str, int, Viewer]:
+        """The page's language, its game and the signed-in viewer, within ``window``'s limit
         (401 with a page in words when nobody is signed in)."""
         locale = language(request)
         game_id = game_of(request)
-        user = await session_user(request)
-        if user is None:
+        who = await viewer(request)
+        if who is None:
             raise web.HTTPUnauthorized(text=message_page(_t(locale, "web.signed.out"), locale),
                                        content_type="text/html")
-        limited(window, user, site.clock())
-        return locale, game_id, user
+        limited(window, who.user, site.clock())
+        return locale, game_id, who
 
     async def page(request: web.Request) -> web.Response:
-        _, game_id, user = await player(request, site.limits.pages)
-        return await drawn(request, user, game_id)
+        _, game_id, who = await player(request, site.limits.pages)
+        return await drawn(request, who, game_id)
 
-    async def drawn(request: web.Request, user: int, game_id: int, notice: Refusal | None = None,
-                    status: int = 200, hint: Hint | None = None) -> web.Response:
+    async def drawn(request: web.Request, who: Viewer, game_id: int,
+                    notice: Refusal | None = None, status: int = 200,
+                    hint: Hint | None = None) -> web.Response:
         """The player's page (their choices on it), with what became of their last choice."""
         try:
-            state, known, queue = await bridge.call(_seat_table(site.service, user, game_id))
+            state, known, queue = await bridge.call(_seat_table(site.service, who.actor,
+                                                                game_id))
         except Refusal:
             locale = language(request)
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
         locale = language(request, known)
         form = Acting(acting.PLACEHOLDER, f"/g/{game_id}/act")
-        csrf = acting.csrf_token(site.secret, request.cookies.get(COOKIE, ""))
+        csrf = acting.csrf_token(site.secret, who.credential)
         said = None
         if notice is not None:
             with speaking(locale):
@@ -309,12 +365,11 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         """A choice posted from the player's page: same origin, their session, its CSRF
         token, a form of our shape; then the buttons' own call. Done: back to the page (303);
         refused: the page as it is now, saying why (409)."""
-        if not same_origin(request):
+        if not same_origin(request, site):
             raise web.HTTPForbidden(text="cross-origin")
-        locale, game_id, user = await player(request, site.limits.acts)
+        locale, game_id, who = await player(request, site.limits.acts)
         form = await request.post()
-        if not acting.csrf_valid(site.secret, request.cookies.get(COOKIE, ""),
-                                 form.get("csrf")):
+        if not acting.csrf_valid(site.secret, who.credential, form.get("csrf")):
             return html(message_page(_t(locale, "web.act.forged"), locale), 403)
         try:
             picks = form.getall("card" if form.get("do") == "queue" else "pick", [])
@@ -322,26 +377,28 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         except acting.BadForm:
             return html(message_page(_t(locale, "web.act.malformed"), locale), 400)
         try:
-            hint = await bridge.call(acting.act(site.service, user, game_id, choice))
+            hint = await bridge.call(acting.act(site.service, who.actor, game_id, choice))
         except Refusal as refusal:
-            return await drawn(request, user, game_id, refusal, 409)
+            return await drawn(request, who, game_id, refusal, 409)
         if hint is not None:  # a hint is shown on the page, nothing changed
-            return await drawn(request, user, game_id, hint=hint)
+            return await drawn(request, who, game_id, hint=hint)
         raise web.HTTPSeeOther(request.path.rsplit("/", 1)[0] + _query(request))
 
     async def socket(request: web.Request) -> web.StreamResponse:
-        if not same_origin(request):
+        if not same_origin(request, site):
             raise web.HTTPForbidden(text="cross-origin")
         game_id = game_of(request)
-        user = await session_user(request)
-        if user is None:
+        who = await viewer(request)
+        if who is None:
             raise web.HTTPUnauthorized(text="signed out")
+        user = who.user
         limited(site.limits.sockets, user, site.clock())
         try:
-            seat, version = await bridge.call(_seat_and_version(site.service, user, game_id))
+            seat, version = await bridge.call(_seat_and_version(site.service, who.actor,
+                                                                game_id))
         except Refusal:
             raise web.HTTPForbidden(text="not allowed") from None
-        sock = Socket(_socket(), user, game_id, seat)
+        sock = Socket(_socket(bearer(request) is not None), user, game_id, seat)
 
         def seen() -> None:  # the page is in front of its player: they are at the table
             if seat is not None:
@@ -368,7 +425,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                       here=spectate.page_path(site.secret, game_id))
 
     async def watch_socket(request: web.Request) -> web.StreamResponse:
-        if not same_origin(request):
+        if not same_origin(request, site):
             raise web.HTTPForbidden(text="cross-origin")
         game_id = game_of(request)
         limited(site.watch, request.remote, site.clock())
@@ -382,12 +439,122 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             raise web.HTTPForbidden(text="not allowed") from None
         return await _serve(request, site.live, Socket(_socket(), None, game_id, None), version)
 
+    if site.activity is not None:
+        _activity_routes(app, bridge, site, site.activity, viewer)
     app.router.add_get("/l/{token}", exchange)
     app.router.add_get("/g/{game}", page)
     app.router.add_post("/g/{game}/act", act)
     app.router.add_get("/ws/{game}", socket)
     app.router.add_get("/s/{game}/{token}", watch_page)
     app.router.add_get("/sw/{game}/{token}", watch_socket)
+
+
+def _activity_routes(app: web.Application, bridge: Bridge, site: Site, act: Activity,
+                     viewer: Callable[[web.Request], Coroutine[Any, Any, Viewer | None]]
+                     ) -> None:
+    """The board inside Discord (web/activity.py): the page Discord opens, its sign-in and
+    its pick of a game; from there the page is the live board with a bearer token."""
+    service = site.service
+
+    async def shell(request: web.Request) -> web.Response:
+        return html(activity.shell(language(request), act.client_id))
+
+    def said(reason: str, status: int) -> web.Response:
+        """A sign-in refused: which of the page's messages to show (it holds their words)."""
+        return web.json_response({"error": reason}, status=status)
+
+    async def sign_in(request: web.Request) -> web.Response:
+        if not same_origin(request, site):
+            raise web.HTTPForbidden(text="cross-origin")
+        if (request.content_length or 0) > activity.MAX_SIGN_IN:
+            raise web.HTTPRequestEntityTooLarge(max_size=activity.MAX_SIGN_IN,
+                                                actual_size=request.content_length or 0)
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        if not isinstance(body, dict) or not activity.valid_code(body.get("code")) \
+                or not activity.valid_instance(body.get("instance_id")):
+            return said("refused", 400)
+        instance = str(body["instance_id"])
+        now = site.clock()
+        limited(act.per_instance, instance, now)  # behind Discord's proxy: one address
+        limited(act.everyone, None, now)
+        if not act.first_use(str(body["code"])):  # a code is exchanged once
+            return said("refused", 403)
+        try:
+            token = await act.discord.exchange(str(body["code"]))
+            user, _ = await act.discord.user(token)
+            where = await act.discord.instance(instance)
+        except DiscordRefused as refused:
+            return said(refused.reason, 503 if refused.reason == "unavailable" else 403)
+        if user not in where.users:
+            return said("not_there", 403)
+        actor = access.Actor(user, where.guild_id)
+        try:
+            game, games, known = await bridge.call(_activity_game(
+                service, actor, instance, where.channel_id, activity.deep_link(
+                    body.get("custom_id"))))
+        except Refusal:
+            raise web.HTTPServiceUnavailable(text="try again in a moment") from None
+        session = act.open(user, where.guild_id, where.channel_id, instance)
+        locale = language(request, known)
+        return web.json_response({
+            "session": session, "access_token": token, "user": str(user), "locale": locale,
+            "game": game, "games": [{"id": g, "label": _t(locale, "web.title", id=g)}
+                                    for g in games],
+            "here": _t(locale, "web.activity.here")})
+
+    async def pick(request: web.Request) -> web.Response:
+        if not same_origin(request, site):
+            raise web.HTTPForbidden(text="cross-origin")
+        token = bearer(request) or ""
+        seat = act.seat(token)
+        if seat is None:
+            raise web.HTTPUnauthorized(text="signed out")
+        limited(site.limits.pages, seat.user, site.clock())
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        game = body.get("game") if isinstance(body, dict) else None
+        if not isinstance(game, int) or isinstance(game, bool) or not 0 < game < 2 ** 53:
+            return said("refused", 400)
+        try:
+            await bridge.call(_activity_pick(service, access.Actor(seat.user, seat.guild),
+                                             seat.instance, game))
+        except Refusal:
+            return said("refused", 403)
+        return web.json_response({"game": game})
+
+    app.router.add_get("/", shell)
+    app.router.add_post("/a/session", sign_in)
+    app.router.add_post("/a/pick", pick)
+
+
+async def _activity_game(service: GameService, actor: access.Actor, instance: str,
+                         channel: int | None, asked: int | None
+                         ) -> tuple[int | None, list[int], str | None]:
+    """On the service's loop: the game the instance shows the actor, when the policy lets
+    them see it (the instance then shows it to everyone who joins); else the actor's own
+    games to pick from; and the actor's language."""
+    user = actor.user_id
+    game = await service.activity_game(instance, user, channel, asked)
+    if game is not None:
+        try:
+            await _seat(service, actor, game)
+            service.map_activity(instance, game)
+        except Refusal:
+            game = None
+    games = [] if game is not None else await service.games_of(user)
+    return game, games, await service.user_language(user)
+
+
+async def _activity_pick(service: GameService, actor: access.Actor, instance: str,
+                         game: int) -> None:
+    """On the service's loop: the actor picked ``game`` on the Activity's page."""
+    await _seat(service, actor, game)
+    service.map_activity(instance, game)
 
 
 def game_of(request: web.Request) -> int:
@@ -409,17 +576,27 @@ def _query(request: web.Request) -> str:
     return f"?lang={chosen}" if chosen in LOCALES else ""
 
 
-def same_origin(request: web.Request) -> bool:
+def same_origin(request: web.Request, site: Site | None = None) -> bool:
     """A socket opened, or a form posted, by this site's own page: ``Origin`` names this
-    host, and the browser does not say the request came from another site."""
+    host (or, the Activity on, Discord's proxy of this application, through which the page
+    inside Discord reaches us), and the browser does not say the request came from another
+    site."""
     origin = request.headers.get("Origin", "")
-    host = origin.partition("://")[2]
+    scheme, _, host = origin.partition("://")
     fetch_site = request.headers.get("Sec-Fetch-Site")
-    return bool(host) and host == request.host and fetch_site in (None, "same-origin")
+    if fetch_site not in (None, "same-origin") or not host:
+        return False
+    if host == request.host:
+        return True
+    return site is not None and site.activity is not None and scheme == "https" \
+        and host == f"{site.activity.client_id}.discordsays.com"
 
 
-def _socket() -> web.WebSocketResponse:
-    return web.WebSocketResponse(heartbeat=30, max_msg_size=256)
+def _socket(bearing: bool = False) -> web.WebSocketResponse:
+    """A page's socket; the Activity's page names its session in a sub-protocol, so the
+    answer names ours (a browser closes a socket whose answer names none it offered)."""
+    return web.WebSocketResponse(heartbeat=30, max_msg_size=256,
+                                 protocols=(activity.PROTOCOL,) if bearing else ())
 
 
 async def _serve(request: web.Request, live: Live, sock: Socket, version: int,
@@ -492,33 +669,34 @@ async def _seen(service: GameService, game_id: int, seat: int, user: int) -> Non
     service.presence.seen(game_id, seat, user)
 
 
-async def _seat_and_version(service: GameService, user: int, game_id: int
+async def _seat_and_version(service: GameService, actor: access.Actor, game_id: int
                             ) -> tuple[int | None, int]:
     """On the service's loop: the policy's answer (as for the page), the user's seat and the
     game's version now."""
-    view = await _seat_view(service, user, game_id)
+    view = await _seat_view(service, actor, game_id)
     return view.get("viewer"), view["version"]
 
 
-async def _seat(service: GameService, user: int, game_id: int) -> int | None:
-    """On the service's loop: the access policy for a link session (an actor with no server,
-    as in a DM): the user's seat (None: they have none, and the policy lets them see the
-    board)."""
-    seat = await service.seat_of(game_id, user)
-    await service.authorize(access.Actor(user), game_id, "panel" if seat is not None else "board")
+async def _seat(service: GameService, actor: access.Actor, game_id: int) -> int | None:
+    """On the service's loop: the access policy for a page's session (a link's: an actor
+    with no server, as in a DM; the Activity's: in its verified server): the user's seat
+    (None: they have none, and the policy lets them see the board)."""
+    seat = await service.seat_of(game_id, actor.user_id)
+    await service.authorize(actor, game_id, "panel" if seat is not None else "board")
     return seat
 
 
-async def _seat_view(service: GameService, user: int, game_id: int) -> ViewData:
+async def _seat_view(service: GameService, actor: access.Actor, game_id: int) -> ViewData:
     """The user's seat's view (the spectator's if they have none), after the policy."""
-    return await service.view(game_id, await _seat(service, user, game_id))
+    return await service.view(game_id, await _seat(service, actor, game_id))
 
 
-async def _seat_table(service: GameService, user: int, game_id: int
+async def _seat_table(service: GameService, actor: access.Actor, game_id: int
                       ) -> tuple[TableState, str | None, QueueState | None]:
     """The page's table for the user's seat, after the policy, the user's language, and
     what they may queue while they wait (as the queue panel offers it)."""
-    seat = await _seat(service, user, game_id)
+    user = actor.user_id
+    seat = await _seat(service, actor, game_id)
     state = await service.table(game_id, seat)
     queue = None
     if seat is not None and state.status == "active" and not state.options:

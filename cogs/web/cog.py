@@ -8,7 +8,9 @@ from collections.abc import Callable
 
 from aiohttp import web
 
+from web.activity import Activity
 from web.app import Site, follow, make_app
+from web.discord_api import DiscordAPI
 from web.server import Bridge, PortUnavailable, WebServer
 
 from ..edge.board_link import WebLinks
@@ -38,7 +40,8 @@ class Web(Feature):
         site = Site(self.bot.service, secret,
                     secure_cookies=not (config.web_url or "").startswith("http://"),
                     session_idle=config.web_session_idle_days * DAY,
-                    session_lifetime=config.web_session_max_days * DAY)
+                    session_lifetime=config.web_session_max_days * DAY,
+                    activity=self._activity())
 
         self.site = site
 
@@ -57,6 +60,18 @@ class Web(Feature):
         if config.web_url:  # "Open the board" on the players' panels
             kept = self.bot.kept.get(WebLinks)
             kept.secret, kept.base = secret, config.web_url
+
+    def _activity(self) -> Activity | None:
+        """The board inside Discord, when configured (docs/deploy.md); asked for but not
+        complete, it is said once and "Open the board" stays a link."""
+        config = self.bot.config
+        if config.activity and config.activity_missing:
+            log.warning("the board inside Discord is off: missing %s",
+                        ", ".join(config.activity_missing))
+        if not config.activity_on or config.client_id is None:
+            return None
+        return Activity(DiscordAPI(config.client_id, config.client_secret, config.token,
+                                   config.discord_api))
 
     async def cog_unload(self) -> None:
         kept = self.bot.kept.get(WebLinks)

@@ -21,6 +21,7 @@ from hadara.words import card_name
 from tests.support.storage_helpers import ALICE, BOB, HOST, Env, make_env, move, table
 from tests.support.stores import StoreFactory
 from web import links
+from web.activity import Activity
 from web.app import COOKIE, Site, follow, make_app
 from web.server import Bridge, WebServer
 
@@ -44,9 +45,11 @@ class Page:
 
 
 @asynccontextmanager
-async def serving(env: Env, gid: int) -> AsyncIterator[Page]:
-    """The web page of ``gid`` served over ``env``'s service while the block runs."""
-    site = Site(env.svc, SECRET, secure_cookies=False, clock=env.vt.clock)
+async def serving(env: Env, gid: int, activity: Activity | None = None
+                  ) -> AsyncIterator[Page]:
+    """The web page of ``gid`` served over ``env``'s service while the block runs (with the
+    board inside Discord when ``activity`` is given)."""
+    site = Site(env.svc, SECRET, secure_cookies=False, clock=env.vt.clock, activity=activity)
 
     def app(bridge: Bridge) -> aiohttp.web.Application:
         return make_app(bridge, site)

@@ -5,11 +5,25 @@
 // those parts in place, keeping the piece whose text is open, the focus and the scroll. Several changes close
 // together make one redraw. Reconnects with a growing delay. No inline script anywhere (the
 // Content-Security-Policy forbids it); no words here: the server draws every one.
-(() => {
-  "use strict";
+//
+// Signed in by a link, the session is a cookie and the page follows itself on load. Inside
+// Discord (web/static/activity.js) the session is a bearer token in memory: the Activity's
+// script calls hadaraFollow({ token, here, gone }) once it has put the board on its page —
+// every request then carries the token (the socket: as a sub-protocol), the page's own
+// address is `here` (Discord's frame has its own query), and a page the server refuses is
+// handed to `gone` instead of being loaded over the frame.
+"use strict";
+const hadaraFollow = (auth = {}) => {
   const root = document.body;
   if (!root || !root.dataset.game) return;
   const path = root.dataset.socket || `/ws/${root.dataset.game}`;
+  let here = auth.here || location.pathname + location.search;
+  const query = () => (here.includes("?") ? here.slice(here.indexOf("?")) : "");
+  const authorised = (headers = {}) => (auth.token ? { ...headers, Authorization: `Bearer ${auth.token}` } : headers);
+  const gone = async (response) => {
+    if (auth.gone) auth.gone(await response.text());
+    else location.reload();  // signed out, not allowed any more: the server says so in words
+  };
   let version = Number(root.dataset.version);
   let delay = 1000;
   let busy = false;
@@ -89,19 +103,19 @@
       if (early > 0) await new Promise((done) => setTimeout(done, early));
       last = Date.now();
       const have = partsHere().map((el) => `${el.dataset.part}:${el.dataset.hash}`).join(",");
-      const response = await fetch(location.href, {
+      const response = await fetch(here, {
         credentials: "same-origin", cache: "no-store",
-        headers: have.length <= 8000 ? { "X-Hadara-Parts": have } : {},
+        headers: authorised(have.length <= 8000 ? { "X-Hadara-Parts": have } : {}),
       });
       if (response.status === 429 || response.status === 503) {  // later, not a dead page
         wait = 1000 * Math.min(Number(response.headers.get("Retry-After")) || 5, 60);
         pending = true;
       } else if (!response.ok) {
-        location.reload();  // signed out, not allowed any more: the server says so in words
+        await gone(response);
         return;
       } else if ((response.headers.get("Content-Type") || "").startsWith("application/json")) {
         if (!patch(await response.json())) {  // the layout changed: the whole page
-          const whole = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+          const whole = await fetch(here, { credentials: "same-origin", cache: "no-store", headers: authorised() });
           if (whole.ok) swap(new DOMParser().parseFromString(await whole.text(), "text/html"));
         }
       } else {
@@ -131,23 +145,45 @@
       control.disabled = true;
     }
     try {
-      const response = await fetch(form.action + location.search, {
-        method: "POST", body, credentials: "same-origin", cache: "no-store",
+      const response = await fetch(form.action + query(), {
+        method: "POST", body, credentials: "same-origin", cache: "no-store", headers: authorised(),
       });
       const text = await response.text();
       const next = new DOMParser().parseFromString(text, "text/html");
       if (next.body && next.body.dataset.game) swap(next);
+      else if (auth.gone) auth.gone(text);
       else if (next.body) document.body.replaceWith(document.adoptNode(next.body));  // a refusal page
     } catch {
-      location.reload();
+      if (auth.gone) redraw();
+      else location.reload();
     } finally {
       sending = false;
     }
   });
 
+  // Inside Discord the language switch redraws the board in place (a link would load the
+  // page over the frame, without the session).
+  if (auth.token) {
+    document.addEventListener("click", (event) => {
+      const link = event.target instanceof Element && event.target.closest("nav.languages a");
+      if (!link) return;
+      event.preventDefault();
+      here = link.getAttribute("href");
+      fetch(here, { credentials: "same-origin", cache: "no-store", headers: authorised() })
+        .then(async (response) => {
+          if (!response.ok) return gone(response);
+          const next = new DOMParser().parseFromString(await response.text(), "text/html");
+          document.documentElement.lang = next.documentElement.lang;
+          swap(next);
+        })
+        .catch(() => redraw());
+    });
+  }
+
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`);
+    const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`,
+      auth.token ? ["hadara", `hadara.bearer.${auth.token}`] : undefined);
     // "seen": this page is in front of its player, who is then at the table (no ping from
     // Discord while it shows, as with an open panel): on opening, on showing again, every
     // minute while it shows
@@ -175,4 +211,6 @@
     };
   };
   connect();
-})();
+};
+window.hadaraFollow = hadaraFollow;
+hadaraFollow();

@@ -157,3 +157,16 @@ web-ahead-queue = Queue this plan
 web-ahead-colony = Colony: what you would do
 web-ahead-statue = Statue: what you would carve
 web-ahead-withdraw = Withdraw my plan
+
+## The board inside Discord (the Activity, docs/web.md): what its page says before the board
+web-activity-title = Hadara
+web-activity-signing = Signing in with Discord…
+web-activity-outside = This page opens inside Discord: start it with "Open the board" in a game. Outside Discord, use the link on your panel.
+web-activity-refused = Discord did not sign you in. Close the board and open it again from the game.
+web-activity-not-there = This board was opened for other people. Open it from the game in Discord.
+web-activity-unavailable = Discord cannot be reached just now. Close the board and open it again in a moment.
+web-activity-failed = The board could not sign you in here. Close it and open it again, or use the link on your panel.
+web-activity-pick = Which game? Pick the board to show:
+web-activity-none = You have no game in play. Start one with /hadara new, then open the board from it.
+# before the names of the people who have the board open in Discord right now
+web-activity-here = At the table now:

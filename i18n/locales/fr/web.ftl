@@ -160,3 +160,15 @@ web-ahead-queue = Prévoir ce choix
 web-ahead-colony = Colonie : ce que vous feriez
 web-ahead-statue = Statue : ce que vous sculpteriez
 web-ahead-withdraw = Retirer mon choix prévu
+
+## Le plateau dans Discord (l'Activité, docs/web.md) : ce que sa page dit avant le plateau
+web-activity-title = Hadara
+web-activity-signing = Connexion avec Discord…
+web-activity-outside = Cette page s'ouvre dans Discord : lancez-la avec « Ouvrir le plateau » dans une partie. Hors de Discord, utilisez le lien de votre panneau.
+web-activity-refused = Discord ne vous a pas connecté. Fermez le plateau et rouvrez-le depuis la partie.
+web-activity-not-there = Ce plateau a été ouvert pour d'autres personnes. Ouvrez-le depuis la partie dans Discord.
+web-activity-unavailable = Discord est injoignable pour le moment. Fermez le plateau et rouvrez-le dans un instant.
+web-activity-failed = Le plateau n'a pas pu vous connecter ici. Fermez-le et rouvrez-le, ou utilisez le lien de votre panneau.
+web-activity-pick = Quelle partie ? Choisissez le plateau à afficher :
+web-activity-none = Vous n'avez aucune partie en cours. Lancez-en une avec /hadara new, puis ouvrez son plateau.
+web-activity-here = À la table en ce moment :

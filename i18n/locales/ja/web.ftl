@@ -104,3 +104,15 @@ web-ahead-queue = この予定を予約する
 web-ahead-colony = 植民地：どうするか
 web-ahead-statue = 彫像：何を彫るか
 web-ahead-withdraw = 予約を取り消す
+
+## Discord 内の盤面（アクティビティ、docs/web.md）：盤面が出る前にページが表示する文
+web-activity-title = Hadara
+web-activity-signing = Discord でサインインしています…
+web-activity-outside = このページは Discord の中で開きます。ゲームの「盤面を開く」から起動してください。Discord の外では、パネルのリンクを使ってください。
+web-activity-refused = Discord がサインインを許可しませんでした。盤面を閉じて、ゲームからもう一度開いてください。
+web-activity-not-there = この盤面は他の人のために開かれました。Discord のゲームから開いてください。
+web-activity-unavailable = 現在 Discord に接続できません。盤面を閉じて、少ししてからもう一度開いてください。
+web-activity-failed = ここではサインインできませんでした。閉じてもう一度開くか、パネルのリンクを使ってください。
+web-activity-pick = どのゲームですか？表示する盤面を選んでください：
+web-activity-none = 進行中のゲームがありません。/hadara new で始めてから、そのゲームの盤面を開いてください。
+web-activity-here = 今テーブルにいる人：
