@@ -7,12 +7,13 @@ machine for a test; ``HADARA_DISCORD_API`` / ``DiscordAPI.base`` points at it.""
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from aiohttp import web
 
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 CLIENT_ID = 424242424242424242
 CLIENT_SECRET = "shh-client-secret-0123456789"
 BOT_TOKEN = "bot-token-0123456789"
@@ -53,11 +54,11 @@ class FakeDiscord:
         app = web.Application()
 
         @web.middleware
-        async def record(request: web.Request, handler: object) -> web.StreamResponse:
+        async def record(request: web.Request, handler: Handler) -> web.StreamResponse:
             self.asked.append((request.method, request.path))
             if self.down:
                 return web.json_response({"message": "Service Unavailable"}, status=503)
-            return await handler(request)  # type: ignore[operator]
+            return await handler(request)
 
         app.middlewares.append(record)
         app.router.add_post("/api/v10/oauth2/token", self._token)
@@ -116,9 +117,7 @@ async def serving_discord() -> AsyncIterator[FakeDiscord]:
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    server = site._server
-    assert server is not None
-    fake.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    fake.port = runner.addresses[0][1]
     try:
         yield fake
     finally:

@@ -170,7 +170,8 @@ async def test_no_game_named_lists_the_player_s_games(at_table: Table) -> None:
                 "Authorization": f"Bearer {answer['session']}",
                 "Origin": t.page.url("")}) as r:
             assert r.status == 403 and (await r.json()) == {"error": "refused"}
-        for bad in ({"game": "1"}, {"game": True}, {"game": 2 ** 60}, []):
+        bads: list[object] = [{"game": "1"}, {"game": True}, {"game": 2 ** 60}, []]
+        for bad in bads:
             async with http.post(t.page.url("/a/pick"), json=bad, headers=headers) as r:
                 assert r.status == 400
 
