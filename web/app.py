@@ -51,7 +51,7 @@ from . import acting, activity, links, spectate
 from .activity import Activity
 from .choices import Acting
 from .discord_api import DiscordRefused
-from .headers import security_headers
+from .headers import Handler, security_headers
 from .limits import Limits, Window
 from .live import Live, Socket
 from .page import Part, game_page, header, message_page, parts
@@ -251,7 +251,7 @@ def make_app(bridge: Bridge, site: Site | None = None, *,
     if site is not None and site.activity is not None and not frame_ancestors:
         frame_ancestors = DISCORD_FRAMES
     app = web.Application(client_max_size=MAX_BODY,
-                          middlewares=[security_headers(frame_ancestors)])
+                          middlewares=[security_headers(frame_ancestors), _static_delivery])
 
     async def healthz(request: web.Request) -> web.Response:
         """Whether the page's server answers and the service's loop with it."""
@@ -273,6 +273,24 @@ def make_app(bridge: Bridge, site: Site | None = None, *,
 
             app.on_cleanup.append(close_discord)
     return app
+
+
+@web.middleware
+async def _static_delivery(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """The page's static files (no secret in them): compressed when the browser takes it,
+    and kept by the browser to be asked again with their ETag (a 304 when unchanged) — the
+    Activity loads Discord's SDK, some seventy modules, each time it opens."""
+    response = await handler(request)
+    if request.path.startswith("/static/") and isinstance(response, web.FileResponse):
+        response.headers["Cache-Control"] = "no-cache"
+        # not on a question that may be answered 304 or in part: aiohttp would write a
+        # compressed empty body after a 304 (then the file comes whole, uncompressed)
+        if not any(h in request.headers for h in CONDITIONAL):
+            response.enable_compression()
+    return response
+
+
+CONDITIONAL = ("If-None-Match", "If-Modified-Since", "If-Range", "Range")
 
 
 def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:

@@ -310,3 +310,27 @@ async def test_no_code_token_or_secret_in_the_log(at_table: Table,
         assert secret not in logged
     assert "client_secret" not in repr(t.activity.discord) and BOT_TOKEN not in repr(
         t.activity.discord)
+
+
+@pytest.mark.sqlite_only
+async def test_static_files_are_compressed_and_revalidated(at_table: Table) -> None:
+    """The SDK's modules load each time the Activity opens: compressed, and asked again
+    with their ETag (a 304 when unchanged) instead of sent whole; pages stay no-store."""
+    t = at_table
+    path = "/static/vendor/discord-embedded-app-sdk/output/index.mjs"
+    async with aiohttp.ClientSession(auto_decompress=False) as http:
+        async with http.get(t.page.url(path), headers={"Accept-Encoding": "gzip"}) as resp:
+            assert resp.status == 200 and resp.headers["Content-Encoding"] == "gzip"
+            assert resp.headers["Cache-Control"] == "no-cache"
+            # a JavaScript type, or the browser refuses the module (nosniff)
+            assert resp.headers["Content-Type"].split(";")[0] in (
+                "text/javascript", "application/javascript")
+            etag = resp.headers["ETag"]
+        async with http.get(t.page.url(path), headers={"If-None-Match": etag,
+                                                       "Accept-Encoding": "gzip"}) as resp:
+            assert resp.status == 304 and await resp.read() == b""
+        # the connection is still sound after the 304 (no stray body on it)
+        async with http.get(t.page.url(path), headers={"Accept-Encoding": "gzip"}) as resp:
+            assert resp.status == 200
+        async with http.get(t.page.url("/")) as resp:
+            assert resp.headers["Cache-Control"] == "no-store"
