@@ -274,3 +274,51 @@ def test_check_reports_the_web_page(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nHADARA_WEB_URL=http://example.org\n")
     out = run_bot(tmp_path, "--check")
     assert out.returncode == 2 and "HADARA_WEB_URL must use https://" in out.stderr
+
+
+def test_the_activity_settings(tmp_path: Path) -> None:
+    """Off by default; on, it needs the application's id and secret and the https page;
+    what is missing is named, and the secret never shows in the configuration's repr."""
+    assert not load(tmp_path).activity and not load(tmp_path).activity_on
+    web = {"HADARA_WEB_PORT": "8080", "HADARA_WEB_URL": "https://hadara.example.org"}
+    config = load(tmp_path, HADARA_ACTIVITY="1", DISCORD_CLIENT_ID="123456789012345678",
+                  DISCORD_CLIENT_SECRET="s3cret-value", **web)
+    assert config.activity_on and config.client_id == 123456789012345678
+    assert config.discord_api == "https://discord.com/api/v10"
+    assert "s3cret-value" not in repr(config)
+    half = load(tmp_path, HADARA_ACTIVITY="yes", DISCORD_CLIENT_ID="1")
+    assert not half.activity_on
+    assert half.activity_missing == ["DISCORD_CLIENT_SECRET", "HADARA_WEB_PORT",
+                                     "HADARA_WEB_URL"]
+    local = load(tmp_path, HADARA_ACTIVITY="1", DISCORD_CLIENT_ID="1", DISCORD_CLIENT_SECRET="s",
+                 HADARA_WEB_PORT="8080", HADARA_WEB_URL="http://localhost:8080")
+    assert local.activity_missing == [
+        "HADARA_WEB_URL on https:// (Discord maps only https hosts)"]
+    for name, value in (("DISCORD_CLIENT_ID", "my-app"), ("HADARA_ACTIVITY", "maybe"),
+                        ("HADARA_DISCORD_API", "http://discord.example")):
+        with pytest.raises(ConfigError, match=name):
+            load(tmp_path, **{name: value})
+    assert load(tmp_path, HADARA_DISCORD_API="http://127.0.0.1:9/api/v10/").discord_api == \
+        "http://127.0.0.1:9/api/v10"
+
+
+def test_check_says_which_of_link_and_activity(tmp_path: Path) -> None:
+    from bot.__main__ import activity_line
+
+    assert activity_line(load(tmp_path)) == (
+        'board inside Discord: off (HADARA_ACTIVITY unset); "Open the board" opens nothing '
+        "(no web page)")
+    web = {"HADARA_WEB_PORT": "8080", "HADARA_WEB_URL": "https://hadara.example.org"}
+    assert "opens the signed link" in activity_line(load(tmp_path, **web))
+    missing = activity_line(load(tmp_path, HADARA_ACTIVITY="1", **web))
+    assert missing == ('board inside Discord: asked for (HADARA_ACTIVITY) but missing '
+                       'DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET; "Open the board" opens the '
+                       "signed link until then")
+    on = activity_line(load(tmp_path, HADARA_ACTIVITY="1", DISCORD_CLIENT_ID="77",
+                            DISCORD_CLIENT_SECRET="s3cret", **web))
+    assert on.startswith("board inside Discord: on for application 77") and "s3cret" not in on
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nHADARA_ACTIVITY=1\n")
+    out = run_bot(tmp_path, "--check")
+    assert out.returncode == 0, out.stderr
+    assert "missing DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, HADARA_WEB_PORT, HADARA_WEB_URL" \
+        in out.stdout
