@@ -200,7 +200,8 @@ class Config:
             return []
         missing = [name for name, value in (
             ("DISCORD_CLIENT_ID", self.client_id), ("DISCORD_CLIENT_SECRET", self.client_secret),
-            ("HADARA_WEB_PORT", self.web_port), ("HADARA_WEB_URL", self.web_url)) if not value]
+            ("HADARA_WEB_PORT", self.web_port), ("HADARA_WEB_URL", self.web_url))
+            if value is None or value == ""]  # (port 0: any free port, for tests)
         if self.web_url and not self.web_url.startswith("https://"):
             missing.append("HADARA_WEB_URL on https:// (Discord maps only https hosts)")
         return missing
