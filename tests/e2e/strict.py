@@ -60,7 +60,18 @@ What it models (numbers in :class:`Limits`, every one configurable; sources in
   the longest localisation of each name, description, choice name and value; 25 options or
   subcommands (and 25 choices) per level; names 32 and descriptions 100 characters in every
   localisation; 100 global chat-input commands. Over any of them the bulk update is refused
-  (400 50035) and no command changes.
+  (400 50035) and no command changes;
+* an application's Activities (``StrictDiscord.activities``, off by default; marker
+  ``discord_limits(activities=True)``): a LAUNCH_ACTIVITY callback (type 12, which simcord
+  does not know) is answered by the layer — accepted (the interaction answered, the launch in
+  ``StrictDiscord.launches``, discord.py's ``with_response`` body with its activity
+  instance), or refused 400/50039 without Activities or in a channel of
+  ``StrictDiscord.refuse_launch`` (a test's model of a channel Discord opens no Activity in);
+  the Entry Point command (type 4) that Discord keeps for an application with Activities: a
+  global bulk overwrite without it refused 400/50240, one carrying it shape-checked (only
+  global, only one, no options, a ``handler`` only there and only with Activities: 400/50035
+  otherwise), remembered in ``StrictDiscord.entry_point`` and stripped before simcord sees it
+  (simcord refuses ``handler``), and added back to Discord's answers.
 
 Only the bot's own traffic is timed: a request made outside simcord's bot scope (the test
 driver reading a message through the bot's client) is still checked for payloads and
@@ -95,8 +106,9 @@ its cost). Counters: ``strict_discord.requests``, ``.rate_limited``, ``.retries`
 ``.invalid``, ``.counts[kind]``, ``.by_route[route][kind]``, ``.events``,
 ``.schema_violations``. A test fails at teardown when a limit in ``fail_on`` was broken
 (30046, 50083, 40003, 40005, 50035, a rename 429, a 429 discord.py gave up on, a schema
-violation, an expired token's 401, 10,000 invalid requests in 10 minutes); plain route and
-global 429s are counted, not failed: discord.py absorbs them.
+violation, an expired token's 401, 10,000 invalid requests in 10 minutes, a sync refused for
+its Entry Point command); plain route and global 429s are counted, not failed: discord.py
+absorbs them, and a refused launch is Discord's answer the bot must meet.
 """
 
 from __future__ import annotations
@@ -152,10 +164,14 @@ SWITCHES = ("global", "routes", "old_edits", "renames", "archive", "dm_opens", "
 #: still there after discord.py's 5 tries); a request Discord's OpenAPI description does
 #: not allow (``schema``); a webhook request on an interaction token older than 15 minutes
 #: (``expired_tokens``: 401/50027); more invalid requests (401, 403, 429) in 10 minutes than
-#: Discord tolerates before it bans the address (``invalid_requests``). Route and global
-#: 429s are counted only.
+#: Discord tolerates before it bans the address (``invalid_requests``); a global command sync
+#: that would remove an application's Entry Point command, or an Entry Point command Discord
+#: refuses (``entry_point``: 400/50240 or 50035). Route and global 429s are counted only; a
+#: refused Activity launch (``launch``: 400/50039) is Discord's answer the bot must meet, not
+#: a fault.
 FAIL_ON = frozenset({"old_edits", "renames", "archive", "dm_opens", "commands", "attachments",
-                     "exhausted", "schema", "expired_tokens", "invalid_requests"})
+                     "exhausted", "schema", "expired_tokens", "invalid_requests",
+                     "entry_point"})
 
 
 @dataclass(frozen=True)
@@ -321,6 +337,11 @@ class _Call:
     attempts: int = 0
     bucket: tuple[str, str] | None = None  # (bucket name, major parameters) once counted
     limited: bool = False  # the last attempt was answered with the layer's 429
+    sent: Any = None  # the JSON body as the bot sent it (``json`` is what simcord is handed)
+    extra: list[Any] = field(default_factory=list)  # what the layer adds to simcord's answer
+
+    def __post_init__(self) -> None:
+        self.sent = self.json
 
 
 class _Response:
@@ -328,8 +349,8 @@ class _Response:
 
     __slots__ = ("status", "reason", "headers", "_body")
 
-    REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
-               413: "Payload Too Large", 429: "Too Many Requests"}
+    REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 401: "Unauthorized",
+               403: "Forbidden", 413: "Payload Too Large", 429: "Too Many Requests"}
 
     def __init__(self, status: int, body: Any, headers: Mapping[str, str]) -> None:
         self.status = status
@@ -473,6 +494,34 @@ _ARCHIVED_REFUSES = frozenset({
     "DELETE /channels/{channel_id}/pins/{message_id}",
 })
 _THREAD_META_KEYS = frozenset({"archived", "locked", "auto_archive_duration", "invitable"})
+_CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
+_GLOBAL_COMMANDS = "GET /applications/{application_id}/commands"
+LAUNCH_ACTIVITY = 12  # the interaction callback type (receiving-and-responding.mdx)
+PRIMARY_ENTRY_POINT = 4  # the command type (application-commands.mdx)
+#: Discord's answer to a bulk overwrite of the global commands without the Entry Point command
+#: of an application with Activities (not in the documentation's table of codes; the code and
+#: the message as bot authors report them, e.g. discord.py and py-cord users after turning
+#: Activities on)
+ENTRY_POINT_KEPT = (50240, "You cannot remove this app's Entry Point command in a bulk update "
+                           "operation. Please include the Entry Point command in your update "
+                           "request or delete it separately.")
+#: Discord's answer to a LAUNCH_ACTIVITY it will not carry out (an application without
+#: Activities, a channel it does not open them in): the documentation says nothing of it; the
+#: documented code nearest is used (opcodes-and-status-codes.mdx: "50039 Invalid Activity
+#: Action")
+LAUNCH_REFUSED = (50039, "Invalid Activity Action")
+
+
+@dataclass(frozen=True)
+class Launch:
+    """An Activity launched in answer to an interaction (LAUNCH_ACTIVITY accepted)."""
+
+    interaction_id: int
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    instance_id: str  # the Activity's instance, as Discord answers with_response
+    at: float  # virtual seconds
 
 
 class StrictDiscord:
@@ -507,6 +556,24 @@ class StrictDiscord:
         self._touched: dict[int, float] = {}  # thread -> unix time of its last activity
         self._iso: dict[str, float] = {}
         self._swept_at = -math.inf
+        #: the application has Activities on (the Developer Portal's switch; off by default):
+        #: a LAUNCH_ACTIVITY callback is accepted, and Discord keeps an Entry Point command
+        #: (its default one, "launch", until a sync replaces it) that a bulk overwrite of the
+        #: global commands must carry (400/50240 otherwise)
+        self.activities = False
+        #: channels where Discord refuses a launch (400/50039): a test's model of a channel
+        #: it does not open Activities in
+        self.refuse_launch: set[int] = set()
+        #: every launch accepted, in order
+        self.launches: list[Launch] = []
+        #: the Entry Point command Discord keeps (None: the default one, once Activities are
+        #: on): shape-checked and stripped from a sync before simcord sees it (simcord 3.2.1
+        #: refuses the ``handler`` field), and added back to Discord's answers
+        self.entry_point: dict[str, Any] | None = None
+        #: called with (method, path) for each interaction callback the layer answers itself
+        #: (an accepted launch), which simcord's router never sees (the acknowledgement clock
+        #: of tests/e2e/conftest.py)
+        self.callback_observers: list[Callable[[str, str], None]] = []
 
     # -- switches and options -------------------------------------------------------------
 
@@ -528,7 +595,8 @@ class StrictDiscord:
     @classmethod
     def from_options(cls, **options: Any) -> StrictDiscord:
         """From a ``discord_limits`` marker's keywords: switch names (bool), ``limits``
-        (a :class:`Limits`), any :class:`Limits` field, ``fail_on``."""
+        (a :class:`Limits`), any :class:`Limits` field, ``fail_on``, ``activities`` (the
+        application has Activities) and ``refuse_launch`` (channel ids)."""
         limits: Limits = options.pop("limits", None) or Limits()
         # a bool is a switch (old_edits=False), anything else a number (old_edits=Bucket(...))
         switches = {k: options.pop(k) for k in list(options)
@@ -538,9 +606,12 @@ class StrictDiscord:
         if overrides:
             limits = replace(limits, **overrides)
         fail_on = options.pop("fail_on", FAIL_ON)
+        activities = bool(options.pop("activities", False))
+        refuse_launch = set(options.pop("refuse_launch", ()))
         if options:
             raise TypeError(f"unknown discord_limits options: {sorted(options)}")
         strict = cls(limits, fail_on=fail_on)
+        strict.activities, strict.refuse_launch = activities, refuse_launch
         if "schema" not in switches and os.environ.get(
                 discord_schema.SCHEMA_VAR, "").strip().lower() in ("0", "off", "no", "false"):
             strict.disable("schema")
@@ -916,14 +987,148 @@ class StrictDiscord:
                     return self._refuse(call, "archive", 400, 50083, "Thread is archived",
                                         f"archived {age:.1f} h before")
         if key in _COMMAND_SYNC and self.on("commands"):
-            problems = command_problems(call.json, limits, global_scope=_COMMAND_SYNC[key])
+            problems = command_problems(call.sent, limits, global_scope=_COMMAND_SYNC[key])
             if problems:
                 detail = "; ".join(f"{'.'.join(p) or 'body'}: {m}" for p, _, m in problems[:3])
                 return self._refuse(call, "commands", 400, 50035, "Invalid Form Body", detail,
                                     body=_form_error(problems))
+        if key in _COMMAND_SYNC:
+            refused = self._entry_point(call, global_scope=_COMMAND_SYNC[key])
+            if refused is not None:
+                return refused
         for window in taken:
             window.take(now)
         return None
+
+    # -- Activities -----------------------------------------------------------------------
+
+    def _kept_entry_point(self) -> dict[str, Any]:
+        """The Entry Point command Discord keeps for an application with Activities: the
+        one it made when they were turned on ("Launch", handled by Discord: application-
+        commands.mdx, "Default Entry Point command"), or the one a sync set since."""
+        if self.entry_point is None:
+            self.entry_point = {"id": str(self._backend.snowflake()),
+                                "application_id": str(self._backend.application_id),
+                                "name": "launch", "description": "",
+                                "type": PRIMARY_ENTRY_POINT, "handler": 2,
+                                "integration_types": [0], "contexts": [0, 1, 2]}
+        return self.entry_point
+
+    def _entry_point(self, call: _Call, *, global_scope: bool) -> _Response | None:
+        """A bulk overwrite of commands and the Entry Point command (PRIMARY_ENTRY_POINT,
+        type 4). Refused, as Discord does:
+
+        - a ``handler`` anywhere but on an Entry Point command of an application with
+          Activities (application-commands.mdx: "``handler`` can only be set for application
+          commands of type ``PRIMARY_ENTRY_POINT`` for applications with the ``EMBEDDED``
+          flag"); an Entry Point command without Activities (change-log 2024-08-26: "Apps
+          with Activities enabled can now create Entry Point commands"), in a server
+          ("Entry Point commands can only be global", user-actions.mdx), more than one
+          ("Your app can only have one Entry Point command"), with options ("``options`` can
+          only be set for application commands of type ``CHAT_INPUT``"): 400/50035;
+        - with Activities on, a global overwrite without it: 400/50240.
+
+        Accepted, the Entry Point command is remembered and stripped before simcord sees the
+        body (simcord 3.2.1 refuses ``handler``), and added back to Discord's answer."""
+        sent = call.sent if isinstance(call.sent, list) else []
+        points: list[tuple[int, Mapping[str, Any]]] = []
+        problems: list[Problem] = []
+        for i, command in enumerate(sent):
+            if not isinstance(command, Mapping):
+                continue
+            kind = int(command.get("type") or 1)
+            if kind == PRIMARY_ENTRY_POINT:
+                points.append((i, command))
+                if not self.activities:
+                    problems.append(([str(i), "type"], "APPLICATION_COMMAND_TYPE_INVALID",
+                                     "Entry Point commands need an application with "
+                                     "Activities."))
+                elif not global_scope:
+                    problems.append(([str(i), "type"], "APPLICATION_COMMAND_TYPE_INVALID",
+                                     "Entry Point commands can only be global."))
+                if command.get("options"):
+                    problems.append(([str(i), "options"], "APPLICATION_COMMAND_OPTIONS_INVALID",
+                                     "Options can only be set for CHAT_INPUT commands."))
+            elif command.get("handler") is not None:
+                problems.append(([str(i), "handler"], "APPLICATION_COMMAND_HANDLER_INVALID",
+                                 "A handler can only be set for PRIMARY_ENTRY_POINT commands."))
+        if len(points) > 1:
+            problems.append(([str(points[1][0]), "type"], "APPLICATION_COMMAND_TYPE_INVALID",
+                             "An application can only have one Entry Point command."))
+        if problems:
+            detail = "; ".join(f"{'.'.join(p)}: {m}" for p, _, m in problems[:3])
+            return self._refuse(call, "entry_point", 400, 50035, "Invalid Form Body", detail,
+                                body=_form_error(problems))
+        if global_scope and self.activities and not points:
+            code, message = ENTRY_POINT_KEPT
+            return self._refuse(call, "entry_point", 400, code, message,
+                                f"{len(sent)} commands without the Entry Point command "
+                                f"{self._kept_entry_point()['name']!r}")
+        if points:
+            kept = self._kept_entry_point()
+            self.entry_point = {**dict(points[0][1]), "id": kept["id"],
+                                "application_id": kept["application_id"]}
+            self._count(call, "entry_point.synced")
+            call.json = [c for j, c in enumerate(sent) if j != points[0][0]]
+            call.extra = [dict(self.entry_point)]
+        return None
+
+    def amend(self, call: _Call, result: Any) -> Any:
+        """simcord's answer, with what Discord would add: the Entry Point command among the
+        global commands of an application with Activities."""
+        if call.extra and isinstance(result, list):
+            return [*result, *call.extra]
+        if call.key == _GLOBAL_COMMANDS and self.activities and isinstance(result, list):
+            return [*result, dict(self._kept_entry_point())]
+        return result
+
+    def launch(self, call: _Call) -> _Response | None:
+        """Discord's answer to a LAUNCH_ACTIVITY callback (type 12), which simcord 3.2.1 does
+        not know (it answers 400/50035): None for any other request, or one on an
+        interaction simcord refuses anyway (unknown, expired, already answered: 10062,
+        40060, its own words). Accepted with Activities on, outside the channels of
+        :attr:`refuse_launch`: the interaction is answered (simcord's record marked so), the
+        launch recorded in :attr:`launches`, and the answer is discord.py's
+        ``with_response`` body (receiving-and-responding.mdx: an ``activity_instance``
+        resource, "Only present if type is ``LAUNCH_ACTIVITY``"), or 204. Refused (no
+        Activities, or a channel of :attr:`refuse_launch`): 400/50039, and the interaction is
+        still to be answered, as after any callback Discord refuses."""
+        body = call.sent if isinstance(call.sent, Mapping) else {}
+        if call.key != _CALLBACK or body.get("type") != LAUNCH_ACTIVITY:
+            return None
+        backend = self._backend
+        record = backend.interactions.get(int(call.route.webhook_id))
+        if record is None or record.token != call.route.webhook_token or record.responded:
+            return None
+        now_iso = backend.now_iso()
+        if (record.expires_at is not None and now_iso >= record.expires_at) or (
+                record.initial_response_deadline is not None
+                and now_iso >= record.initial_response_deadline):
+            return None
+        code, message = LAUNCH_REFUSED
+        if not self.activities:
+            return self._refuse(call, "launch", 400, code, message,
+                                "the application has no Activities")
+        if record.channel_id in self.refuse_launch:
+            return self._refuse(call, "launch", 400, code, message,
+                                f"no Activity in channel {record.channel_id}")
+        record.responded = True
+        instance = f"i-{backend.snowflake()}-gc-{record.guild_id or 0}-{record.channel_id}"
+        self.launches.append(Launch(int(record.id), int(record.user_id), int(record.channel_id),
+                                    record.guild_id, instance, self._now()))
+        self._count(call, "launch")
+        for observe in self.callback_observers:
+            observe(call.route.method, call.path)
+        headers = self.after(call)
+        if str((call.params or {}).get("with_response", "")).lower() not in ("1", "true"):
+            return _Response(204, None, headers)
+        return _Response(200, {
+            "interaction": {"id": str(record.id), "type": record.type,
+                            "activity_instance_id": instance, "response_message_id": None,
+                            "response_message_loading": False,
+                            "response_message_ephemeral": False},
+            "resource": {"type": LAUNCH_ACTIVITY, "activity_instance": {"id": instance}},
+        }, headers)
 
     def expired(self, call: _Call) -> _Response | None:
         """Discord's answer to a webhook request (a followup, an edit, fetch or delete of the
@@ -1090,7 +1295,7 @@ def _dispatch(strict: StrictDiscord, call: _Call, backend: Any,
         strict._answered(call, exc.status)
         _raise_for(exc)
         raise AssertionError("unreachable") from exc
-    return _Response(200, result, strict.after(call))
+    return _Response(200, strict.amend(call, result), strict.after(call))
 
 
 class _WebhookSession:
@@ -1172,7 +1377,7 @@ class StrictWebhookAdapter(FakeWebhookAdapter):
         strict._count(call, "attempts")
         if call.attempts > 1:
             strict._count(call, "retries")
-        answer = strict.expired(call) or strict.check(call)
+        answer = strict.expired(call) or strict.check(call) or strict.launch(call)
         call.limited = answer is not None and answer.status == 429
         if answer is not None:
             strict._answered(call, answer.status)
