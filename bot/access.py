@@ -209,6 +209,8 @@ COMPONENTS: dict[str, str] = {
     "notes": "self",
     "repair": "repair",
     "follow": "follow",
+    # "Open the board" as the Activity's launch (cogs/edge/launch.py): seeing the board
+    "launch": "board",
     "replay": "replay",
     "replay.jump": "replay",
     "fork": "fork",

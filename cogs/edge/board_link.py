@@ -4,7 +4,11 @@ panel when the web page is on. The link is made for the user who sees the panel,
 
 "Watch live": a game's spectator link (web/spectate.py) on the board message in its thread,
 when the page is on and the access policy lets the game be watched (``spectate``: its
-server's managers allowed it, never a private game)."""
+server's managers allowed it, never a private game).
+
+With the board inside Discord as an Activity, "Open the board" launches it instead
+(:mod:`.launch`), and these links are where it cannot: beside the launch on a player's own
+panels, and in the answer of a click Discord refused to launch."""
 
 from __future__ import annotations
 
@@ -57,12 +61,12 @@ def add_board_button(bot: HadaraBot, user_id: int, game_id: int,
         return
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         style=discord.ButtonStyle.link, label=label or t("web.open"), url=url,
-        row=_row_after(view))
+        row=row_after(view))
     with contextlib.suppress(ValueError):  # every row full: the panel's own come first
         view.add_item(button)
 
 
-def _row_after(view: discord.ui.View) -> int | None:
+def row_after(view: discord.ui.View) -> int | None:
     """The row below the view's own items, so a link never sits among a panel's choices
     (None: no row left, wherever there is room)."""
     rows = [item.row if item.row is not None else getattr(item, "_rendered_row", None)

@@ -35,13 +35,16 @@ K = TypeVar("K")
 
 #: How a component's click is acknowledged: ``PRIVATE`` a "thinking…" private message the
 #: answer replaces (a new panel, a hint, a vote); ``UPDATE`` silently, the clicked message
-#: being edited afterwards (a panel's step or choice, a lobby button).
-PRIVATE, UPDATE = "private", "update"
+#: being edited afterwards (a panel's step or choice, a lobby button); ``ITSELF`` not before
+#: the click is allowed: its answer is the first (the Activity's launch, which can only be
+#: the first answer to a click, cogs/edge/launch.py), within Discord's 3 seconds.
+PRIVATE, UPDATE, ITSELF = "private", "update", "itself"
 
 
 async def acknowledge(interaction: Interaction, how: str = PRIVATE) -> None:
-    """Acknowledge the interaction (once: a no-op when it already was)."""
-    if interaction.response.is_done():
+    """Acknowledge the interaction (once: a no-op when it already was; ``ITSELF``: left to
+    the click's own answer)."""
+    if interaction.response.is_done() or how == ITSELF:
         return
     if how == UPDATE:
         await interaction.response.defer()

@@ -26,12 +26,12 @@ import discord
 from bot.messages import t
 from bot.service import GameService, Refusal
 from bot.service.screens import Chosen, PanelState
-from cogs.edge.board_link import add_board_button
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.dms import open_dm
 from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, reply_error, safe_reply
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge
 from cogs.edge.language import user_language
+from cogs.edge.launch import add_board_buttons
 from cogs.edge.times import panel_deadline
 from i18n import speaking
 
@@ -274,14 +274,15 @@ def _message_kwargs(panel: panels.Panel, file: discord.File | None,
                     extra: discord.ui.View | None = None, *,
                     board: tuple[HadaraBot, int, int] | None = None) -> dict[str, Any]:
     """The message of a panel; ``board`` (bot, user, game): with "Open the board" when the
-    web page is on."""
+    web page is on (the Activity's launch, with the link "In a browser" beside it, when the
+    board opens inside Discord: ``cogs.edge.launch``)."""
     embed, view = to_discord(panel)
     if extra is not None:
         for item in extra.children:
             if len(view.children) < 25:
                 view.add_item(item)
     if board is not None:
-        add_board_button(*board, view)
+        add_board_buttons(*board, view)
     return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
 
 

@@ -15,12 +15,12 @@ from bot.messages import t
 from bot.service.screens import GameLine, GamesList
 from bot.storage.base import JSON, LOBBY
 from cogs.commands import HADARA
-from cogs.edge.board_link import add_board_button
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.errors import Denied
 from cogs.edge.feature import Commands, Feature
 from cogs.edge.guard import server as server_rule
 from cogs.edge.language import L
+from cogs.edge.launch import add_board_buttons
 from cogs.edge.times import deadline_text
 from hadara.content import default_catalog
 from i18n import LOCALES, NATIVE_NAMES, set_current
@@ -49,10 +49,15 @@ async def games(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     mine = await interaction.client.service.games(interaction.user.id)
     view = discord.ui.View(timeout=None)
-    for line in mine.games:  # "Board #12": a signed link to each game in play (page on)
-        if line.status != LOBBY and line.seat is not None and len(view.children) < BOARDS:
-            add_board_button(interaction.client, interaction.user.id, line.game_id, view,
-                             label=t("web.open.game", id=line.game_id))
+    # "Board #12" for each game in play (the page on): the Activity's launch, with the
+    # signed link "#12 in a browser" in the row below, when the board opens inside Discord;
+    # else the signed link
+    boards = [line.game_id for line in mine.games
+              if line.status != LOBBY and line.seat is not None][:BOARDS]
+    for game_id in boards:
+        add_board_buttons(interaction.client, interaction.user.id, game_id, view,
+                          label=t("web.open.game", id=game_id),
+                          browser_label=t("launch.browser.game", id=game_id), rows=(0, 1))
     if view.children:
         await interaction.followup.send(games_text(mine), ephemeral=True, view=view)
     else:

@@ -24,6 +24,7 @@ from cogs.edge.board_link import add_watch_button
 from cogs.edge.client import HadaraBot
 from cogs.edge.errors import Denied
 from cogs.edge.language import table_language
+from cogs.edge.launch import add_launch_button
 from cogs.edge.offers import offers
 from i18n import current, speaking
 
@@ -68,9 +69,10 @@ async def payload(bot: HadaraBot, gid: int,
                   head: tuple[list[str], list[str]] | None = None) -> BoardMessage:
     """The board message in the language being spoken: the news (or ``head``: the lines and
     pings of a message the board is posted as), the status line, the two pictures (and the
-    latest reveal while it is news), and "Take my turn" (and "Follow", and "Watch live" where
-    the game may be watched on the web page) while the game is in play (one service call for
-    everything: ``GameService.board``; and the policy's ``spectate`` when the page is on)."""
+    latest reveal while it is news), and "Take my turn" (and "Follow", "Open the board" when
+    the board opens inside Discord as an Activity, and "Watch live" where the game may be
+    watched on the web page) while the game is in play (one service call for everything:
+    ``GameService.board``; and the policy's ``spectate`` when the page is on)."""
     board = await bot.service.board(gid, current())
     images = {name: board.images[name] for name in IMAGES}
     told = tables(bot).of(gid).news if board.status == ACTIVE else News()
@@ -83,7 +85,10 @@ async def payload(bot: HadaraBot, gid: int,
     if board.status == ACTIVE:
         components = offers(bot).take_turn(gid, board.hints)
         components.add_item(FollowButton(gid))  # the board only (not the messages that ping)
-        await add_watch_button(bot, gid, components)  # when its server allows spectators
+        # "Open the board" when the board opens inside Discord (the Activity, for players
+        # and members alike), and "Watch live" when its server allows spectators
+        add_launch_button(bot, gid, components)
+        await add_watch_button(bot, gid, components)
     status = status_line(board)
     recent = told.lines[-BOARD_NEWS_LINES:]
     if head is not None:  # the lines and pings of the message the board is (whole), then news

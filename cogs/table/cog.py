@@ -57,6 +57,7 @@ from cogs.edge.client import HadaraBot
 from cogs.edge.feature import Commands, Components, Feature
 from cogs.edge.games import game_of_thread, remember_thread
 from cogs.edge.language import server_language, table_language, user_language
+from cogs.edge.launch import LaunchButton
 from cogs.edge.offers import offers
 from cogs.edge.tasks import Tasks
 from hadara.types import Event
@@ -117,7 +118,9 @@ class Table(Feature):
     join, leave, start, board, history, concede, abandon) and the lobby's buttons."""
 
     COMMANDS: ClassVar[Commands] = COMMANDS
-    COMPONENTS: ClassVar[Components] = (LobbyButton, RematchButton, FollowButton)
+    # (and the edge's "Open the board" launch: on the board, and on the other features'
+    # panels)
+    COMPONENTS: ClassVar[Components] = (LobbyButton, RematchButton, FollowButton, LaunchButton)
 
     def __init__(self, bot: HadaraBot, coalescer: Coalescer | None = None) -> None:
         super().__init__(bot)

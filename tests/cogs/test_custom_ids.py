@@ -16,6 +16,7 @@ pytest.importorskip("discord")
 from cogs.admin.cog import RepairButton  # noqa: E402
 from cogs.components import ALL  # noqa: E402
 from cogs.edge.custom_ids import GAME, CustomId, number, one_of  # noqa: E402
+from cogs.edge.launch import LaunchButton  # noqa: E402
 from cogs.learn.cog import NotesOffButton  # noqa: E402
 from cogs.multiday.cog import VoteButton  # noqa: E402
 from cogs.play import panels as P  # noqa: E402
@@ -41,6 +42,7 @@ SAMPLES: dict[type, list[str]] = {
     LobbyButton: [LobbyButton(a, BIG).custom_id for a in LOBBY_ACTIONS],
     RematchButton: [RematchButton(BIG).custom_id],
     FollowButton: [FollowButton(BIG).custom_id],
+    LaunchButton: [LaunchButton(BIG).custom_id],
     TakeTurnButton: [P.take_turn_id(BIG)],
     HintButton: [P.hint_id(BIG), P.hint_id(BIG, 4, "d12.3")],
     ActionButton: [P.action_id(BIG, 4, "d12.3", 9999, ACTION)],

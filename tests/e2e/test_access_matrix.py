@@ -48,6 +48,7 @@ from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY
 from cogs.admin.cog import RepairButton
 from cogs.components import ALL
 from cogs.edge.errors import refusal_text
+from cogs.edge.launch import LaunchButton
 from cogs.learn.cog import NotesOffButton
 from cogs.multiday.cog import VoteButton
 from cogs.play import panels as P
@@ -347,6 +348,7 @@ SAMPLES: dict[type, Callable[[Target], list[Any]]] = {
     NotesOffButton: lambda g: [NotesOffButton(g.user)],
     RepairButton: lambda g: [RepairButton(g.gid, 0)],
     FollowButton: lambda g: [FollowButton(g.gid)],
+    LaunchButton: lambda g: [LaunchButton(g.gid)],
     ReplayButton: lambda g: [ReplayButton(g.gid, 0, "f")],
     ReplaySelect: lambda g: [ReplaySelect(_select(jump_id(g.gid), "0"))],
     ForkButton: lambda g: [ForkButton(g.gid, 0)],
