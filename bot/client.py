@@ -8,7 +8,9 @@ fields (``thread_games``) and, for the extensions' own types, :class:`Kept`. Com
 synced only when the command tree changed since the last sync (a hash kept beside a SQLite
 database, under ``var/`` for PostgreSQL), or instantly to ``HADARA_DEV_GUILD`` while
 developing, so restarts never spend Discord's daily command-create budget. With shards, only
-the process running shard 0 syncs.
+the process running shard 0 syncs. With the board inside Discord (the Activity,
+``config.activity_on``) the global commands carry its Entry Point command, which Discord keeps
+for an application with Activities and discord.py cannot express (:func:`entry_point_command`).
 
 Sharding (``HADARA_SHARD_COUNT``/``HADARA_SHARD_IDS``, docs/deploy.md): ``HadaraBot(config)``
 then builds a :class:`ShardedHadaraBot`, discord.py's ``commands.AutoShardedBot`` running the
@@ -58,6 +60,39 @@ BOT_PERMISSIONS = discord.Permissions(
     read_message_history=True)
 INVITE_SCOPES = ("bot", "applications.commands")
 DEVELOPER_PORTAL = "https://discord.com/developers/applications"
+
+
+#: The Activity's Entry Point command (issue 38): the command Discord's App Launcher shows
+#: for an application with Activities, ``PRIMARY_ENTRY_POINT`` (type 4) handled by Discord
+#: itself, ``DISCORD_LAUNCH_ACTIVITY`` (handler 2: it launches the Activity and posts that it
+#: did). Discord makes one named "launch" when Activities are turned on and refuses a bulk
+#: overwrite of the global commands that leaves it out (400, code 50240, "You cannot remove
+#: this app's Entry Point command in a bulk update operation"); discord.py has no command
+#: type 4, so the bot adds it to the payload itself. Global only; for the servers the bot is
+#: installed in (integration type 0, GUILD_INSTALL), used in a server (context 0, GUILD), as
+#: the bot's commands are.
+PRIMARY_ENTRY_POINT, DISCORD_LAUNCH_ACTIVITY = 4, 2
+ENTRY_POINT_NAME = "launch"
+ENTRY_POINT_KEPT = 50240
+ENTRY_POINT_DESCRIPTION = "launch.command"
+
+
+def entry_point_command() -> dict[str, Any]:
+    """The Entry Point command as the bulk overwrite sends it: its description from the
+    catalogs, translated as the command tree's translator translates the others
+    (``cogs.edge.language.CatalogTranslator``: every Discord locale of a language we speak
+    but English)."""
+    import i18n
+
+    key = ENTRY_POINT_DESCRIPTION
+    localized = {locale.value: i18n.translate(lang, key) for locale in discord.Locale
+                 if (lang := i18n.normalise(locale.value)) not in (None, i18n.DEFAULT)
+                 and i18n.has(key, lang)}
+    return {"name": ENTRY_POINT_NAME, "type": PRIMARY_ENTRY_POINT,
+            "handler": DISCORD_LAUNCH_ACTIVITY,
+            "description": i18n.translate(i18n.DEFAULT, key),
+            "description_localizations": localized,
+            "integration_types": [0], "contexts": [0]}
 
 
 def invite_url(client_id: int) -> str:
@@ -305,12 +340,57 @@ class HadaraBot(commands.Bot):
 
     # -- command sync -------------------------------------------------------------------------
 
-    async def _tree_hash(self) -> str:
-        # with the translations: a new or changed translation is a change to sync
+    async def _commands_payload(self) -> list[dict[str, Any]]:
+        """The global commands as the bulk overwrite sends them: the tree's, translated as
+        ``CommandTree.sync`` translates them, and the Activity's Entry Point command when the
+        board opens inside Discord (:func:`entry_point_command`)."""
         translator = self.tree.translator
-        payload = [await c.get_translated_payload(self.tree, translator) if translator
-                   else c.to_dict(self.tree) for c in self.tree.get_commands()]
+        payload: list[dict[str, Any]] = [
+            await c.get_translated_payload(self.tree, translator) if translator
+            else c.to_dict(self.tree) for c in self.tree.get_commands()]
+        if self.config.activity_on:
+            payload.append(entry_point_command())
+        return payload
+
+    async def _tree_hash(self) -> str:
+        # with the translations (a new or changed translation is a change to sync) and the
+        # Entry Point command (turning the Activity on or off is one too)
+        payload = await self._commands_payload()
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+    async def _sync_global(self, payload: list[dict[str, Any]]) -> bool:
+        """Overwrite the global commands with ``payload`` as ``CommandTree.sync`` does (which
+        knows no Entry Point command: discord.py has no command type 4); whether Discord took
+        it. An application with Activities keeps its Entry Point command, and Discord refuses
+        (400, code 50240) a bulk overwrite without it; an application without them refuses
+        the Entry Point command (400, 50035 naming it): either is said in the log, not a
+        crash — the bot runs on with the commands synced before, and syncs at its next
+        start."""
+        if self.application_id is None:
+            raise discord.app_commands.MissingApplicationID
+        try:
+            await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
+        except discord.HTTPException as exc:
+            if exc.status == 400 and exc.code == ENTRY_POINT_KEPT:
+                missing = ", ".join(self.config.activity_missing)
+                log.error(
+                    "commands not synced: this application has Activities on, and Discord "
+                    "keeps their Entry Point command (%s). Turn the board inside Discord on "
+                    "(HADARA_ACTIVITY=1%s) or Activities off in the Developer Portal",
+                    exc.text, f"; still missing: {missing}" if missing else "")
+                return False
+            if exc.status == 400 and exc.code == 50035 and self.config.activity_on \
+                    and f"In {len(payload) - 1}." in exc.text:
+                log.error(  # the Entry Point command (the last): an application without them
+                    "commands not synced: Discord refused the board's Entry Point command "
+                    "(%s). Turn Activities on for this application in the Developer Portal "
+                    "(Activities → Getting Started), or HADARA_ACTIVITY off", exc.text)
+                return False
+            if exc.status == 400 and exc.code == 50035:
+                raise discord.app_commands.CommandSyncFailure(
+                    exc, self.tree.get_commands()) from None
+            raise
+        return True
 
     async def _sync_commands(self) -> None:
         policy = self.config.sync_commands
@@ -331,7 +411,8 @@ class HadaraBot(commands.Bot):
         if self._sync is None and policy == "auto" and marker.is_file() \
                 and marker.read_text().strip() == digest:
             return
-        await self.tree.sync()
+        if not await self._sync_global(await self._commands_payload()):
+            return
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.write_text(digest)
         log.info("commands synced globally (the command tree changed)")
