@@ -37,11 +37,16 @@ class Launches:
         self._instances.setdefault(instance_id, game_id)
 
     def game(self, instance_id: str, user_id: int, channel_id: int) -> int | None:
-        """The instance's game, else the user's fresh launch in the channel, else the last
-        game launched in that channel (a thread is one game's): None when nothing says."""
+        """The instance's game, else the user's fresh launch in the channel: None when
+        neither says."""
         if instance_id in self._instances:
             return self._instances[instance_id]
         launch = self._launched.get((user_id, channel_id))
         if launch is not None and 0 <= self.clock() - launch[1] <= LAUNCH_FRESH:
             return launch[0]
+        return None
+
+    def last_in(self, channel_id: int) -> int | None:
+        """The last game launched in the channel (the caller checks that the channel is
+        that game's thread: a general channel is no game's)."""
         return self._channels.get(channel_id)

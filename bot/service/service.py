@@ -34,6 +34,7 @@ reader (views, images) that took it holds a frozen state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -707,19 +708,23 @@ class GameService:
                             asked: int | None = None) -> int | None:
         """The game a verified Activity instance shows to ``user_id``: the instance's own
         (all its participants see one table), the user's launch in the channel, the game
-        ``asked`` for (the deep link's), the game whose thread the channel is among the
-        user's own; None: the page lists the user's games to pick from. Nothing here
+        ``asked`` for (the deep link's), the game whose thread the channel is (the last
+        launched there, else among the user's own); None: the page lists the user's games to pick from. Nothing here
         grants access: the page asks the policy for the game it shows, then maps the
         instance to it (:meth:`map_activity`)."""
-        found = self.launches.game(instance_id, user_id, channel_id or 0) if channel_id \
-            else None
+        found = self.launches.game(instance_id, user_id, channel_id) if channel_id else None
         if found is None and asked is not None:
             found = asked
         if found is None and channel_id:
-            for game_id in await self.games_of(user_id):
-                if (await self.game_facts(game_id)).thread_id == channel_id:
-                    found = game_id
-                    break
+            # a game's thread names its game for whoever launches there: the last game
+            # launched in it, else the user's own game there
+            candidates = [g for g in (self.launches.last_in(channel_id),) if g is not None]
+            candidates += await self.games_of(user_id)
+            for game_id in candidates:
+                with contextlib.suppress(Refusal):
+                    if (await self.game_facts(game_id)).thread_id == channel_id:
+                        found = game_id
+                        break
         return found
 
     def map_activity(self, instance_id: str, game_id: int) -> None:

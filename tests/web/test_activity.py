@@ -334,3 +334,21 @@ async def test_static_files_are_compressed_and_revalidated(at_table: Table) -> N
             assert resp.status == 200
         async with http.get(t.page.url("/")) as resp:
             assert resp.headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.sqlite_only
+async def test_a_launch_in_a_general_channel_names_no_game_for_others(at_table: Table) -> None:
+    """ALICE launched from /hadara games in a general channel: her instance there shows her
+    game, but BOB launching in that channel later is not handed it (a general channel is
+    no game's); in the game's thread, the last game launched there is everyone's."""
+    t, gid = at_table, at_table.page.gid
+    general = 9009
+    t.page.env.svc.record_launch(ALICE, general, gid)
+    t.discord.instances["i-general-bob"] = Where(GUILD, general, {BOB})
+    t.discord.instances["i-thread-bob"] = Where(GUILD, THREAD, {BOB})
+    t.page.env.svc.record_launch(HOST, THREAD, gid)
+    async with aiohttp.ClientSession() as http:
+        status, answer = await t.sign_in(http, BOB, instance="i-general-bob")
+        assert status == 200 and answer["game"] is None
+        status, answer = await t.sign_in(http, BOB, instance="i-thread-bob")
+        assert status == 200 and answer["game"] == gid
