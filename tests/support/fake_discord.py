@@ -37,6 +37,7 @@ class FakeDiscord:
     asked: list[tuple[str, str]] = field(default_factory=list)
     down: bool = False
     port: int = 0
+    bot_token: str = field(default=BOT_TOKEN, repr=False)  # the bot's, for the instance
     _tokens: dict[str, int] = field(default_factory=dict)
     _used: set[str] = field(default_factory=set)
 
@@ -93,7 +94,7 @@ class FakeDiscord:
                                   "discriminator": "0", "avatar": None})
 
     async def _instance(self, request: web.Request) -> web.Response:
-        if request.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
+        if request.headers.get("Authorization") != f"Bot {self.bot_token}":
             return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         app, instance = request.match_info["app"], request.match_info["instance"]
         where = self.instances.get(instance)
@@ -110,9 +111,9 @@ class FakeDiscord:
 
 
 @asynccontextmanager
-async def serving_discord() -> AsyncIterator[FakeDiscord]:
+async def serving_discord(bot_token: str = BOT_TOKEN) -> AsyncIterator[FakeDiscord]:
     """A fake Discord served on a free port of this machine while the block runs."""
-    fake = FakeDiscord()
+    fake = FakeDiscord(bot_token=bot_token)
     runner = web.AppRunner(fake.app(), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
