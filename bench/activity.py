@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import gzip
 import json
-import posixpath
 import statistics
 import sys
 import tempfile
@@ -37,18 +36,9 @@ SDK = "vendor/discord-embedded-app-sdk/output"
 
 def loaded_files() -> list[str]:
     """The files the Activity's page imports, under web/static (the SDK's mock excluded)."""
-    from tests.web.vendor_sdk import _IMPORT
+    from tests.web.vendor_sdk import closure
 
-    seen: set[str] = set()
-    todo = ["activity-main.js", "activity.js"]
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for target in _IMPORT.findall((STATIC / name).read_text(encoding="utf-8")):
-            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(name), target)))
-    return sorted(seen)
+    return closure(STATIC, ("activity-main.js", "activity.js"))
 
 
 async def sizes(base: str) -> dict[str, Any]:
@@ -100,32 +90,16 @@ async def loads(table: Any, count: int) -> dict[str, Any]:
 
 
 async def bench(count: int) -> dict[str, Any]:
-    from tests.support.fake_discord import (
-        BOT_TOKEN,
-        CLIENT_ID,
-        CLIENT_SECRET,
-        Where,
-        serving_discord,
-    )
-    from tests.support.storage_helpers import ALICE, BOB, HOST, make_env, table
+    from tests.support.storage_helpers import ALICE, HOST, make_env, table
     from tests.support.stores import SQLITE, StoreFactory
-    from tests.web.test_activity_browser import GUILD, INSTANCE, THREAD, Table
-    from tests.web.test_pages import serving
-    from web.activity import Activity
-    from web.discord_api import DiscordAPI
+    from tests.web.test_activity import activity_served
 
     with tempfile.TemporaryDirectory() as tmp:
         env = await make_env(StoreFactory(SQLITE, Path(tmp)))
         try:
             gid = await table(env, (HOST, ALICE))
-            await env.svc.set_discord(gid, {"guild": GUILD, "thread": THREAD})
-            async with serving_discord() as fake:
-                fake.names.update({ALICE: "Alice"})
-                fake.instances[INSTANCE] = Where(GUILD, THREAD, {HOST, ALICE, BOB})
-                act = Activity(DiscordAPI(CLIENT_ID, CLIENT_SECRET, BOT_TOKEN, fake.base))
-                async with serving(env, gid, act) as page:
-                    t = Table(page, fake, act)
-                    return {"static": await sizes(page.url("")), "to_board": await loads(t, count)}
+            async with activity_served(env, gid) as t:
+                return {"static": await sizes(t.page.url("")), "to_board": await loads(t, count)}
         finally:
             await env.close()
 

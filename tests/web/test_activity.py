@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 import pytest
@@ -25,7 +27,7 @@ from tests.support.fake_discord import (
     Where,
     serving_discord,
 )
-from tests.support.storage_helpers import ALICE, BOB, CAROL, HOST, make_env, move, table
+from tests.support.storage_helpers import ALICE, BOB, CAROL, HOST, Env, make_env, move, table
 from tests.support.stores import StoreFactory
 from tests.web.test_acting import form_of
 from tests.web.test_pages import Page, serving
@@ -52,6 +54,12 @@ class Table:
                 "Origin": origin or self.page.url(""), "Accept-Language": "en"}) as resp:
             return resp.status, await resp.json()
 
+    def person(self, user: int) -> dict[str, Any]:
+        """A participant as the SDK describes one."""
+        name = self.discord.names[user]
+        return {"id": str(user), "username": name.lower(), "global_name": name,
+                "discriminator": "0", "flags": 0, "bot": False}
+
     async def get(self, http: aiohttp.ClientSession, path: str, session: str
                   ) -> tuple[int, str]:
         async with http.get(self.page.url(path), allow_redirects=False, headers={
@@ -60,24 +68,32 @@ class Table:
             return resp.status, await resp.text()
 
 
+@asynccontextmanager
+async def activity_served(env: Env, gid: int) -> AsyncIterator[Table]:
+    """``gid`` in GUILD's thread THREAD, its Activity instance open to ALICE, BOB (a member
+    without a seat) and HOST; served with the Activity on, against a fake Discord."""
+    await env.svc.set_discord(gid, {"guild": GUILD, "thread": THREAD})
+    async with serving_discord() as fake:
+        fake.names.update({HOST: "Hassan", ALICE: "Alice", BOB: "Bob", CAROL: "Carol"})
+        fake.instances[INSTANCE] = Where(GUILD, THREAD, {HOST, ALICE, BOB})
+        act = Activity(DiscordAPI(CLIENT_ID, CLIENT_SECRET, BOT_TOKEN, fake.base),
+                       clock=env.vt.clock)
+        async with serving(env, gid, act) as page:
+            yield Table(page, fake, act)
+
+
 @pytest.fixture
 async def at_table(make_store: StoreFactory) -> AsyncIterator[Table]:
-    """HOST and ALICE's game in GUILD's thread THREAD, its Activity instance open to ALICE,
-    BOB (a member without a seat) and HOST; served with the Activity on."""
+    """HOST and ALICE's game at its first draft (both hands dealt), served as above."""
     env = await make_env(make_store)
     try:
         gid = await table(env, (HOST, ALICE))
-        for _ in range(6):  # to the first draft: both hands dealt
+        for _ in range(6):
             if all([(await env.svc.view(gid, s))["private"]["hand"] for s in (0, 1)]):
                 break
             await move(env, gid)
-        await env.svc.set_discord(gid, {"guild": GUILD, "thread": THREAD})
-        async with serving_discord() as fake:
-            fake.instances[INSTANCE] = Where(GUILD, THREAD, {HOST, ALICE, BOB})
-            act = Activity(DiscordAPI(CLIENT_ID, CLIENT_SECRET, BOT_TOKEN, fake.base),
-                           clock=env.vt.clock)
-            async with serving(env, gid, act) as page:
-                yield Table(page, fake, act)
+        async with activity_served(env, gid) as served:
+            yield served
     finally:
         await env.close()
 

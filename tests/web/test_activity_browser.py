@@ -17,27 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.support.browser import chromium, new_tab, require_chromium
-from tests.support.fake_discord import (
-    BOT_TOKEN,
-    CLIENT_ID,
-    CLIENT_SECRET,
-    FakeDiscord,
-    Where,
-    serving_discord,
-)
-from tests.support.storage_helpers import ALICE, BOB, CAROL, HOST, make_env, move, table
-from tests.support.stores import StoreFactory
+from tests.support.fake_discord import CLIENT_ID, Where
+from tests.support.storage_helpers import ALICE, BOB, CAROL, move
+from tests.web.test_activity import INSTANCE, Table, at_table  # noqa: F401  (the fixture)
 from tests.web.test_browser_acting import choose_on
-from tests.web.test_pages import Page, serving
-from web.activity import Activity
-from web.discord_api import DiscordAPI
 
 require_chromium()
 
@@ -45,41 +33,7 @@ if TYPE_CHECKING:
     from playwright.async_api import Frame, Route
     from playwright.async_api import Page as Tab
 
-GUILD, THREAD = 5005, 7007
-INSTANCE = "i-1234567890-gc-5005-7007"
 ENTRY = "/?frame_id=f-1&instance_id={instance}&platform={platform}&guild_id=5005&channel_id=7007"
-
-
-@dataclass
-class Table:
-    page: Page
-    discord: FakeDiscord
-    activity: Activity
-
-    def person(self, user: int) -> dict[str, Any]:
-        """A participant as the SDK describes one."""
-        name = self.discord.names[user]
-        return {"id": str(user), "username": name.lower(), "global_name": name,
-                "discriminator": "0", "flags": 0, "bot": False}
-
-
-@pytest.fixture
-async def at_table(make_store: StoreFactory) -> AsyncIterator[Table]:
-    """HOST and ALICE's game in a thread of GUILD, its instance open to them and BOB (no
-    seat); served with the Activity on, against the fake Discord."""
-    env = await make_env(make_store)
-    try:
-        gid = await table(env, (HOST, ALICE))
-        await env.svc.set_discord(gid, {"guild": GUILD, "thread": THREAD})
-        async with serving_discord() as fake:
-            fake.names.update({HOST: "Hassan", ALICE: "Alice", BOB: "Bob", CAROL: "Carol"})
-            fake.instances[INSTANCE] = Where(GUILD, THREAD, {HOST, ALICE, BOB})
-            act = Activity(DiscordAPI(CLIENT_ID, CLIENT_SECRET, BOT_TOKEN, fake.base),
-                           clock=env.vt.clock)
-            async with serving(env, gid, act) as page:
-                yield Table(page, fake, act)
-    finally:
-        await env.close()
 
 
 MOCK = """
@@ -194,7 +148,7 @@ async def play_alice(t: Table, board: Tab | Frame, moves: int) -> int:
 
 
 @pytest.mark.sqlite_only
-async def test_with_the_sdk_s_mock_a_player_signs_in_and_plays(at_table: Table) -> None:
+async def test_with_the_sdk_s_mock_a_player_signs_in_and_plays(at_table: Table) -> None:  # noqa: F811
     t = at_table
     async with chromium() as browser:
         tab = await new_tab(browser, 412, locale="fr")
@@ -221,7 +175,7 @@ async def test_with_the_sdk_s_mock_a_player_signs_in_and_plays(at_table: Table) 
 
 @pytest.mark.sqlite_only
 async def test_in_discord_s_frame_the_real_sdk_signs_in_and_everyone_sees_the_move(
-        at_table: Table) -> None:
+        at_table: Table) -> None:  # noqa: F811
     t = at_table
     svc, gid = t.page.env.svc, t.page.gid
     async with chromium() as browser:
@@ -256,7 +210,7 @@ async def test_in_discord_s_frame_the_real_sdk_signs_in_and_everyone_sees_the_mo
 
 
 @pytest.mark.sqlite_only
-async def test_a_refused_sign_in_says_so_and_opens_no_session(at_table: Table) -> None:
+async def test_a_refused_sign_in_says_so_and_opens_no_session(at_table: Table) -> None:  # noqa: F811
     t = at_table
     async with chromium() as browser:
         tab = await new_tab(browser, 412)
@@ -281,7 +235,7 @@ async def test_a_refused_sign_in_says_so_and_opens_no_session(at_table: Table) -
 
 
 @pytest.mark.sqlite_only
-async def test_outside_discord_the_page_says_where_the_board_opens(at_table: Table) -> None:
+async def test_outside_discord_the_page_says_where_the_board_opens(at_table: Table) -> None:  # noqa: F811
     """The real entry, the real SDK's modules loaded by the browser from the vendored files:
     without Discord's frame the page says so (and never asks Discord anything)."""
     t = at_table
@@ -300,7 +254,7 @@ async def test_outside_discord_the_page_says_where_the_board_opens(at_table: Tab
 
 
 @pytest.mark.sqlite_only
-async def test_the_board_inside_discord_is_accessible_on_a_phone(at_table: Table) -> None:
+async def test_the_board_inside_discord_is_accessible_on_a_phone(at_table: Table) -> None:  # noqa: F811
     """axe-core finds no serious violation, and the phone checks pass, on the page Discord
     opens as a player sees it: signing in, the games to pick, the board."""
     from tests.web.phone_checks import phone_context, phone_problems

@@ -29,10 +29,10 @@ ENTRIES = ("index.mjs", "mock.mjs")
 _IMPORT = re.compile(r"""(?:from|import)\s*['"](\.[^'"]+)['"]""")
 
 
-def closure(output: Path) -> list[str]:
-    """The modules the entries import, transitively (paths relative to ``output``)."""
+def closure(output: Path, entries: tuple[str, ...] = ENTRIES) -> list[str]:
+    """The modules ``entries`` import, transitively (paths relative to ``output``)."""
     seen: set[str] = set()
-    todo = list(ENTRIES)
+    todo = list(entries)
     while todo:
         name = todo.pop()
         if name in seen:
