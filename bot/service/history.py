@@ -33,6 +33,8 @@ class Deadlines(Protocol):
 
     def deadlines(self, game_id: int) -> dict[tuple[int, str | None], float]: ...
 
+    def opened(self, game_id: int, seat: int, decision_id: str | None) -> float | None: ...
+
 
 class CatchUp(TypedDict):
     """What happened since a seat last acted (``GameService.catch_up``)."""

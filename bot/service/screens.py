@@ -72,6 +72,18 @@ log = logging.getLogger(__name__)
 DM_TURNS, TIME_ZONE, QUIET_HOURS = "dm_turns", "tz", "quiet_hours"
 #: Games listed on a user's games screen (the rest are counted).
 MAX_GAMES_LISTED = 20
+MAX_GAMES_SCANNED = 200  # "Next game" looks at this many of a user's games at most
+
+
+def _listed_order(line: GameLine) -> tuple[int, float, int]:
+    """Waiting on the user (longest first), then in play (soonest deadline first, then the
+    newest game), then the lobbies (newest first)."""
+    never = float("inf")
+    if line.your_turn is not None:
+        return 0, line.since if line.since is not None else never, line.game_id
+    if line.status != LOBBY:
+        return 1, line.deadline if line.deadline is not None else never, -line.game_id
+    return 2, 0.0, -line.game_id
 
 
 def check_of(action: Mapping[str, object]) -> str:
@@ -266,17 +278,32 @@ class GameLine:
     waiting: tuple[str, ...]  # otherwise: the names of the seats it waits for
     deadline: float | None  # the user's deadline, else the soonest of the others'
     discord: JSONObject  # the front end's bookkeeping (its thread …)
+    #: when the game began waiting on the user (their decision's opening, as its deadline
+    #: timer noted it; else the game's last change): None when it does not wait on them
+    since: float | None = None
+
+    @property
+    def guild_id(self) -> int | None:
+        guild = self.discord.get("guild")
+        return int(guild) if isinstance(guild, int | str) and str(guild).isdigit() else None
 
 
 @dataclass(frozen=True)
 class GamesList:
     """A user's games in a lobby or in play (``games``): the first ``MAX_GAMES_LISTED``,
-    how many ``more``, and when their vacation ends."""
+    how many ``more``, and when their vacation ends. In order: the games waiting on the
+    user, the one waiting longest first; then the games waiting on others, the soonest
+    deadline first; then the open lobbies."""
 
     user_id: int
     games: tuple[GameLine, ...]
     more: int
     away_until: float | None
+
+    @property
+    def your_turn(self) -> tuple[GameLine, ...]:
+        """The games waiting on the user, the one waiting longest first."""
+        return tuple(line for line in self.games if line.your_turn is not None)
 
 
 @dataclass(frozen=True)
@@ -758,11 +785,12 @@ class Screens:
 
     async def games(self, user_id: int, limit: int = MAX_GAMES_LISTED) -> GamesList:
         """The user's games in a lobby or in play, each with what it waits for (the user's
-        decision first: its kind and deadline; else whom, and the soonest deadline)."""
+        decision first: its kind, since when and its deadline; else whom, and the soonest
+        deadline), in :class:`GamesList`'s order; the first ``limit`` of them."""
         checks.check_user(user_id)
         ids = await self.games_of(user_id, (LOBBY, ACTIVE))
         lines = []
-        for gid in ids[:limit]:
+        for gid in ids[:MAX_GAMES_SCANNED]:
             held = await self.memory.load(gid)
             rec = held.record
             mine = checks.seat_of(rec, user_id)
@@ -770,20 +798,29 @@ class Screens:
             turn: str | None = None
             names: tuple[str, ...] = ()
             deadline: float | None = None
+            since: float | None = None
             if rec.status != LOBBY:
                 waiting = self._waiting(held)
                 me = next((w for w in waiting if w.seat == mine), None)
                 if me is not None:
                     turn, deadline = me.kind, me.deadline
+                    since = self.timers.opened(gid, me.seat, me.decision_id) or rec.updated_at
                 else:
                     by_seat = {s.seat: s.name for s in rec.seats}
                     names = tuple(by_seat.get(w.seat, "?") for w in waiting)
                     deadline = min((w.deadline for w in waiting if w.deadline is not None),
                                    default=None)
             lines.append(GameLine(gid, rec.status, len(rec.seats), size, mine, turn, names,
-                                  deadline, dict(rec.discord)))
-        return GamesList(user_id, tuple(lines), max(0, len(ids) - limit),
+                                  deadline, dict(rec.discord), since))
+        lines.sort(key=_listed_order)
+        return GamesList(user_id, tuple(lines[:limit]), max(0, len(ids) - limit),
                          self.away.away_until(user_id))
+
+    async def next_turn(self, user_id: int, after: int | None = None) -> GameLine | None:
+        """The game waiting longest on the user, other than ``after`` (the one they just
+        moved in): "Next game" after a move. None: no other game waits on them."""
+        listed = await self.games(user_id, limit=MAX_GAMES_SCANNED)
+        return next((line for line in listed.your_turn if line.game_id != after), None)
 
     async def settings(self, user_id: int, guild_id: int | None = None) -> SettingsState:
         """The user's settings and the rules they met in learning games (and, with

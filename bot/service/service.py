@@ -80,8 +80,10 @@ from .reminders import Reminders
 from .repair import Repairs
 from .replay import Replays, ReplayStep
 from .screens import (
+    MAX_GAMES_LISTED,
     BoardState,
     Chosen,
+    GameLine,
     GamesList,
     Hint,
     LobbyState,
@@ -627,9 +629,14 @@ class GameService:
         """The table's lobby: its seats and settings, whether one may join or start."""
         return await self.screens.lobby(game_id)
 
-    async def games(self, user_id: int) -> GamesList:
-        """The user's games in a lobby or in play, and what each waits for."""
-        return await self.screens.games(user_id)
+    async def games(self, user_id: int, limit: int = MAX_GAMES_LISTED) -> GamesList:
+        """The user's games in a lobby or in play, and what each waits for: those waiting
+        on them first, the one waiting longest at the top (``screens.GamesList``)."""
+        return await self.screens.games(user_id, limit)
+
+    async def next_turn(self, user_id: int, after: int | None = None) -> GameLine | None:
+        """"Next game": the game waiting longest on the user, other than ``after``."""
+        return await self.screens.next_turn(user_id, after)
 
     async def settings(self, user_id: int, guild_id: int | None = None) -> SettingsState:
         """The user's settings (and their server's)."""

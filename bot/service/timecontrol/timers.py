@@ -55,6 +55,15 @@ class Timers:
         return {(t.seat, t.decision_id): t.due for t in self.scheduler.of_game(game_id)
                 if t.kind == DEADLINE}
 
+    def opened(self, game_id: int, seat: int, decision_id: str | None) -> float | None:
+        """When the seat's decision opened, as its deadline timer noted it (None: the game
+        has no time control, or no timer for that decision)."""
+        for t in self.scheduler.of_game(game_id):
+            if t.kind == DEADLINE and t.seat == seat and t.decision_id == decision_id:
+                opened = t.payload.get("opened")
+                return float(opened) if isinstance(opened, int | float) else None
+        return None
+
     def plan(self, rec: GameRecord, game: Game | None, seats: dict[int, SeatRecord],
              acted: dict[int, str] | None = None, *, status: str | None = None
              ) -> tuple[list[TimerRecord], list[int]]:
