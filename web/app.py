@@ -43,7 +43,7 @@ from bot import access
 from bot.kept import Kept
 from bot.refusal_words import refusal_text
 from bot.service import GameService, Refusal
-from bot.service.screens import Hint, QueueState, TableState
+from bot.service.screens import MAX_GAMES_SCANNED, GamesList, Hint, QueueState, TableState
 from hadara.types import ViewData
 from i18n import DEFAULT, LOCALES, normalise, speaking, translate
 
@@ -51,6 +51,7 @@ from . import acting, activity, links, spectate
 from .activity import Activity
 from .choices import Acting
 from .discord_api import DiscordRefused
+from .games import Elsewhere, games_page
 from .headers import Handler, security_headers
 from .limits import Limits, Window
 from .live import Live, Socket
@@ -220,7 +221,8 @@ MAX_PARTS_HEADER = 8000
 def render(request: web.Request, state: TableState, locale: str, status: int = 200, *,
            form: Acting | None = None, notice: str | None = None, tip: str | None = None,
            csrf: str = "", socket: str | None = None, here: str | None = None,
-           queue: QueueState | None = None) -> web.Response:
+           queue: QueueState | None = None, elsewhere: Elsewhere | None = None
+           ) -> web.Response:
     """The page, or for the live script's redraw (``X-Hadara-Parts``) only what changed:
     the header, the parts' order and the parts whose hash differs from the page's. The
     CSRF token is put in last (masked afresh for each answer); compressed when the browser
@@ -230,7 +232,7 @@ def render(request: web.Request, state: TableState, locale: str, status: int = 2
         have = dict(entry.partition(":")[::2] for entry in said.split(",") if entry)
         p = _drawn_parts(state, locale, form, notice, tip, queue)
         body = {"version": state.view["version"], "order": list(p),
-                "header": header(state, locale, here),
+                "header": header(state, locale, here, elsewhere),
                 "parts": {name: part.html for name, part in p.items()
                           if have.get(name) != part.hash}}
         text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
@@ -238,7 +240,7 @@ def render(request: web.Request, state: TableState, locale: str, status: int = 2
                                 status=status, content_type="application/json")
     else:
         page = game_page(state, locale, acting=form, notice=notice, tip=tip, socket=socket,
-                         here=here, queue=queue)
+                         here=here, queue=queue, elsewhere=elsewhere)
         response = html(page.replace(acting.PLACEHOLDER, csrf) if csrf else page, status)
     response.enable_compression()
     return response
@@ -361,8 +363,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                     hint: Hint | None = None) -> web.Response:
         """The player's page (their choices on it), with what became of their last choice."""
         try:
-            state, known, queue = await bridge.call(_seat_table(site.service, who.actor,
-                                                                game_id))
+            state, known, queue, elsewhere = await bridge.call(_seat_table(
+                site.service, who.actor, game_id))
         except Refusal:
             locale = language(request)
             return html(message_page(_t(locale, "web.not.allowed"), locale), 403)
@@ -377,7 +379,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
                     catalog=state.catalog)
         tip = _t(locale, "web.hint", label=hint.label, reason=hint.reason) if hint else None
         return render(request, state, locale, status, form=form, notice=said, tip=tip,
-                      csrf=csrf, queue=queue)
+                      csrf=csrf, queue=queue, elsewhere=elsewhere)
 
     async def act(request: web.Request) -> web.Response:
         """A choice posted from the player's page: same origin, their session, its CSRF
@@ -457,8 +459,23 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             raise web.HTTPForbidden(text="not allowed") from None
         return await _serve(request, site.live, Socket(_socket(), None, game_id, None), version)
 
+    async def games(request: web.Request) -> web.Response:
+        """The signed-in player's games (web/games.py), waiting on them first."""
+        locale = language(request)
+        who = await viewer(request)
+        if who is None:
+            raise web.HTTPUnauthorized(text=message_page(_t(locale, "web.signed.out"), locale),
+                                       content_type="text/html")
+        limited(site.limits.pages, who.user, site.clock())
+        listed, known, zone_name = await bridge.call(_games_of(service, who.user))
+        locale = language(request, known)
+        response = html(games_page(listed, locale, site.clock(), zone_name))
+        response.enable_compression()
+        return response
+
     if site.activity is not None:
         _activity_routes(app, bridge, site, site.activity, viewer)
+    app.router.add_get("/games", games)
     app.router.add_get("/l/{token}", exchange)
     app.router.add_get("/g/{game}", page)
     app.router.add_post("/g/{game}/act", act)
@@ -548,6 +565,19 @@ def _activity_routes(app: web.Application, bridge: Bridge, site: Site, act: Acti
     app.router.add_get("/", shell)
     app.router.add_post("/a/session", sign_in)
     app.router.add_post("/a/pick", pick)
+
+
+async def _games_of(service: GameService, user: int
+                    ) -> tuple[GamesList, str | None, str | None]:
+    """On the service's loop: the user's games (as many as a page lists), their language
+    and their time zone."""
+    settings = await service.settings(user)
+    return (await service.games(user, limit=GAMES_LISTED), settings.language,
+            settings.time_zone)
+
+
+#: Games the list page shows (the rest are counted).
+GAMES_LISTED = 50
 
 
 async def _activity_game(service: GameService, actor: access.Actor, instance: str,
@@ -710,9 +740,10 @@ async def _seat_view(service: GameService, actor: access.Actor, game_id: int) ->
 
 
 async def _seat_table(service: GameService, actor: access.Actor, game_id: int
-                      ) -> tuple[TableState, str | None, QueueState | None]:
-    """The page's table for the user's seat, after the policy, the user's language, and
-    what they may queue while they wait (as the queue panel offers it)."""
+                      ) -> tuple[TableState, str | None, QueueState | None, Elsewhere]:
+    """The page's table for the user's seat, after the policy, the user's language, what
+    they may queue while they wait (as the queue panel offers it), and their other games
+    (how many wait on them; the next, once this one does not)."""
     user = actor.user_id
     seat = await _seat(service, actor, game_id)
     state = await service.table(game_id, seat)
@@ -722,7 +753,11 @@ async def _seat_table(service: GameService, actor: access.Actor, game_id: int
             queue = await service.queue_panel(game_id, user)
         except Refusal:  # nothing to queue from here (a seat taken over …)
             queue = None
-    return state, await service.user_language(user), queue
+    listed = await service.games(user, limit=MAX_GAMES_SCANNED)
+    here = any(line.game_id == game_id for line in listed.your_turn)
+    nxt = None if here else next(iter(listed.your_turn), None)
+    return (state, await service.user_language(user), queue,
+            Elsewhere(len(listed.your_turn), nxt))
 
 
 async def _watched(service: GameService, game_id: int) -> None:

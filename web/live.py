@@ -62,6 +62,15 @@ class Live:
             self.published[update.game_id] = update.version
         if update.board_changed or update.stale_panels:
             self._hand_over(update.game_id, update.board_changed, tuple(update.stale_panels))
+        # the people it now waits on, and those who just acted: their pages of OTHER games
+        # redraw too (the header's count of games waiting on them, and its "Next game")
+        concerned = {w.seat for w in update.waiting} | {seat for seat, _ in update.by}
+        users = tuple(s.user_id for s in update.seats
+                      if s.seat in concerned and s.user_id is not None)
+        loop = self.loop
+        if users and loop is not None and any(u in self.users for u in users):
+            with contextlib.suppress(RuntimeError):  # the web loop closed
+                loop.call_soon_threadsafe(self.elsewhere, update.game_id, users)
 
     def on_notice(self, game_id: int, version: int) -> None:
         """The store's notice of a change: every page redraws — unless this process made the
@@ -105,6 +114,18 @@ class Live:
                 sock.queue.put_nowait(message)
             except asyncio.QueueFull:
                 self.drop(sock)
+
+    def elsewhere(self, game_id: int, users: tuple[int, ...]) -> None:
+        """Queue ``{"mine"}`` for the users' pages of games other than ``game_id``: whether
+        it waits on them changed what those pages' headers say."""
+        for user in users:
+            for sock in list(self.users.get(user, ())):
+                if sock.game_id == game_id:
+                    continue
+                try:
+                    sock.queue.put_nowait({"mine": True})
+                except asyncio.QueueFull:
+                    self.drop(sock)
 
     def add(self, sock: Socket) -> None:
         self.games.setdefault(sock.game_id, set()).add(sock)

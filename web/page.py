@@ -22,6 +22,7 @@ from rendering.theme import TRACK_OF
 
 from .ahead import plan_box
 from .choices import Acting, Choices, place, tools
+from .games import Elsewhere, elsewhere_nav
 from .pieces import Pieces, Price, t, track_icon
 
 TRACKS = ("income", "military", "culture", "food")
@@ -41,13 +42,15 @@ def _prices(view: ViewData) -> dict[str, Price]:
     return prices
 
 
-def header(state: TableState, locale: str, here: str | None = None) -> str:
+def header(state: TableState, locale: str, here: str | None = None,
+           elsewhere: Elsewhere | None = None) -> str:
     """The page's header: its title, the status line, who the game waits for, the language
-    switch (``here``: the page's own path)."""
-    return _header(state, locale, here or f"/g/{state.game_id}")
+    switch (``here``: the page's own path), and for a signed-in player the links to their
+    games and to the next one waiting on them (``elsewhere``)."""
+    return _header(state, locale, here or f"/g/{state.game_id}", elsewhere)
 
 
-def _header(state: TableState, locale: str, here: str) -> str:
+def _header(state: TableState, locale: str, here: str, elsewhere: Elsewhere | None) -> str:
     view = state.view
     heading = t(locale, "web.title", id=state.game_id)
     waiting = [state.names[s] for s in view.get("waiting_on") or [] if 0 <= s < len(state.names)]
@@ -58,7 +61,8 @@ def _header(state: TableState, locale: str, here: str) -> str:
         + (' aria-current="true"' if code == locale else "")
         + f">{escape(LANGUAGE_NAMES[code])}</a>" for code in LOCALES)
     return (f'<header><h1>{heading}</h1><p class="status">{escape(title(view, locale))}</p>'
-            f'{line}<nav class="languages" aria-label="{t(locale, "web.language")}">{switch}'
+            f'{line}{elsewhere_nav(elsewhere, locale)}'
+            f'<nav class="languages" aria-label="{t(locale, "web.language")}">{switch}'
             "</nav></header>")
 
 
@@ -289,7 +293,7 @@ def assemble(state: TableState, locale: str, p: dict[str, Part]) -> str:
 def game_page(state: TableState, locale: str, *, socket: str | None = None,
               here: str | None = None, acting: Acting | None = None,
               notice: str | None = None, tip: str | None = None,
-              queue: QueueState | None = None) -> str:
+              queue: QueueState | None = None, elsewhere: Elsewhere | None = None) -> str:
     """The whole page of the game as its ``view`` shows it (its ``viewer``'s seat, if any);
     ``socket`` the path of its live socket (default: the player's), ``here`` its own path
     (for the language switch), ``acting`` the viewer's form (their choices are buttons),
@@ -307,7 +311,7 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
         '<script src="/static/live.js" defer></script></head>'
         f'<body data-game="{game_id}" data-version="{view["version"]}"{data_socket}>'
         f'<a class="skip" href="#main">{t(locale, "web.skip")}</a>{sprite()}'
-        f"{header(state, locale, here)}{assemble(state, locale, p)}"
+        f"{header(state, locale, here, elsewhere)}{assemble(state, locale, p)}"
         "</body></html>")
 
 

@@ -283,3 +283,29 @@ async def test_the_board_inside_discord_is_accessible_on_a_phone(at_table: Table
                       for p in await phone_problems(tab, 412)]
             await context.close()
     assert not found, "\n".join(found)
+
+
+@pytest.mark.sqlite_only
+async def test_inside_discord_the_list_and_another_game_open_in_place(  # noqa: F811
+        at_table: Table) -> None:
+    """"Your games" and a game's link are followed inside the frame with the session (a
+    plain link would load the page over Discord's frame, signed out)."""
+    from tests.support.storage_helpers import HOST, table
+
+    t = at_table
+    env = t.page.env
+    second = await table(env, (HOST, ALICE))
+    async with chromium() as browser:
+        tab = await new_tab(browser, 412)
+        await with_mock(tab, t.discord.code_for(ALICE), [t.person(ALICE)])
+        await tab.goto(t.page.url(ENTRY.format(instance=INSTANCE, platform="mobile")))
+        await tab.wait_for_selector(f'body[data-game="{t.page.gid}"]', state="attached",
+                                    timeout=10_000)
+        await tab.locator("nav.elsewhere a[data-games]").click()
+        await tab.wait_for_selector("main.games-list", timeout=10_000)
+        assert await tab.locator("aside.together").count() == 1  # kept above the list
+        await tab.locator(f'main.games-list a[data-game="{second}"]').click()
+        await tab.wait_for_selector(f'body[data-game="{second}"]', state="attached",
+                                    timeout=10_000)
+        assert tab.url.startswith(t.page.url("/?frame_id="))  # still the page Discord opened
+        assert await tab.locator("section.mine").count() == 1  # her seat in that game

@@ -24,25 +24,59 @@ const gone = (html) => {
   else say("failed");
 };
 
-// the board's page over this one (its header, its main, its icons), the line of who is
-// here kept below the header; then live.js follows the game
-const show = async (game, session) => {
-  const here = `/g/${game}`;
-  const response = await fetch(here, {
-    credentials: "same-origin", cache: "no-store", headers: { Authorization: `Bearer ${session}` },
-  });
-  const text = await response.text();
-  if (!response.ok) { gone(text); return; }
-  const next = new DOMParser().parseFromString(text, "text/html");
+// the game followed now (live.js's), stopped when another game or the list is shown
+let follower = null;
+
+// a page of the server's over this one (its header, its main, its icons), the line of who
+// is here kept below the header
+const put = (next) => {
   const body = document.body;
   const together = document.querySelector("aside.together");
+  for (const key of Object.keys(body.dataset)) if (key !== "activity") delete body.dataset[key];
   for (const [key, value] of Object.entries(next.body.dataset)) body.dataset[key] = value;
   document.documentElement.lang = next.documentElement.lang;
   document.title = next.title;
   body.replaceChildren(...[...next.body.childNodes].map((node) => document.adoptNode(node)));
   const main = body.querySelector("main");
   if (together && main) body.insertBefore(together, main);
-  window.hadaraFollow({ token: session, here, gone });
+};
+
+const fetched = async (path, session) => {
+  const response = await fetch(path, {
+    credentials: "same-origin", cache: "no-store", headers: { Authorization: `Bearer ${session}` },
+  });
+  const text = await response.text();
+  if (!response.ok) { gone(text); return null; }
+  return new DOMParser().parseFromString(text, "text/html");
+};
+
+// the list of the player's games (web/games.py)
+const list = async (session) => {
+  if (follower) { follower.stop(); follower = null; }
+  const next = await fetched("/games", session);
+  if (next) put(next);
+};
+
+// inside Discord a link to a game or to the list is followed in place, with the session
+// (a link would load the page over the frame, without it)
+let session = null;
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element && event.target.closest("a[data-game], a[data-games]");
+  if (!link || !session) return;
+  event.preventDefault();
+  const shown = link.dataset.game ? show(Number(link.dataset.game), session) : list(session);
+  shown.catch(() => say("failed"));
+});
+
+// the board's page over this one; then live.js follows the game
+const show = async (game, current) => {
+  session = current;
+  if (follower) { follower.stop(); follower = null; }
+  const here = `/g/${game}`;
+  const next = await fetched(here, current);
+  if (!next) return;
+  put(next);
+  follower = window.hadaraFollow({ token: current, here, gone });
 };
 
 // no game named by the launch: the player's own games, one button each

@@ -25,6 +25,11 @@ const hadaraFollow = (auth = {}) => {
     else location.reload();  // signed out, not allowed any more: the server says so in words
   };
   let version = Number(root.dataset.version);
+  // stop(): the Activity shows another game or the list of games in this page (no reload):
+  // this game's socket closes and its listeners go
+  let stopped = false;
+  let socket = null;
+  const listening = new AbortController();
   let delay = 1000;
   let busy = false;
   let pending = false;
@@ -95,6 +100,7 @@ const hadaraFollow = (auth = {}) => {
   // that come faster are drawn together.
   let last = 0;
   const redraw = async () => {
+    if (stopped) return;
     if (busy) { pending = true; return; }
     busy = true;
     let wait = 0;
@@ -159,7 +165,7 @@ const hadaraFollow = (auth = {}) => {
     } finally {
       sending = false;
     }
-  });
+  }, { signal: listening.signal });
 
   // Inside Discord the language switch redraws the board in place (a link would load the
   // page over the frame, without the session).
@@ -177,13 +183,14 @@ const hadaraFollow = (auth = {}) => {
           swap(next);
         })
         .catch(() => redraw());
-    });
+    }, { signal: listening.signal });
   }
 
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`,
       auth.token ? ["hadara", `hadara.bearer.${auth.token}`] : undefined);
+    socket = ws;
     // "seen": this page is in front of its player, who is then at the table (no ping from
     // Discord while it shows, as with an open panel): on opening, on showing again, every
     // minute while it shows
@@ -201,6 +208,7 @@ const hadaraFollow = (auth = {}) => {
       if (typeof event.data === "string" && event.data.length < 256) redraw();
     };
     ws.onclose = (event) => {
+      if (stopped) return;
       // fell behind (4000), asked to check again (4001), the server restarted or the network
       // dropped: draw the page as it is now (signed out or no longer allowed: the server's
       // page in words), then connect again
@@ -211,6 +219,13 @@ const hadaraFollow = (auth = {}) => {
     };
   };
   connect();
+  return {
+    stop: () => {
+      stopped = true;
+      listening.abort();
+      if (socket) socket.close();
+    },
+  };
 };
 window.hadaraFollow = hadaraFollow;
 hadaraFollow();

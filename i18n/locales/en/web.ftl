@@ -170,3 +170,38 @@ web-activity-pick = Which game? Pick the board to show:
 web-activity-none = You have no game in play. Start one with /hadara new, then open the board from it.
 # before the names of the people who have the board open in Discord right now
 web-activity-here = At the table now:
+
+## Your games (docs/web.md, "Your games"): every game waiting on you, on the page
+web-games-title = Your games
+web-games-yours = { $count ->
+    [0] No game is waiting on you
+    [one] One game is waiting on you
+   *[other] { $count } games are waiting on you
+}
+web-games-others = Your other games
+web-games-game = Game #{ $id }
+web-games-lobby = lobby, { $taken }/{ $size } seats taken
+web-games-deadline = decide by { $at }
+web-games-waited-minutes = { $count ->
+    [one] waiting for 1 minute
+   *[other] waiting for { $count } minutes
+}
+web-games-waited-hours = { $count ->
+    [one] waiting for 1 hour
+   *[other] waiting for { $count } hours
+}
+web-games-waited-days = { $count ->
+    [one] waiting for 1 day
+   *[other] waiting for { $count } days
+}
+web-games-more = { $count ->
+    [one] One more game is not listed.
+   *[other] { $count } more games are not listed.
+}
+# the header's link to the list (how many games wait on the viewer)
+web-games-link = { $count ->
+    [0] Your games
+   *[other] Your games ({ $count } waiting)
+}
+# the header's link to the game waiting longest on the viewer, once this one does not
+web-games-next = Next game: #{ $id }

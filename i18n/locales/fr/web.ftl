@@ -172,3 +172,36 @@ web-activity-failed = Le plateau n'a pas pu vous connecter ici. Fermez-le et rou
 web-activity-pick = Quelle partie ? Choisissez le plateau à afficher :
 web-activity-none = Vous n'avez aucune partie en cours. Lancez-en une avec /hadara new, puis ouvrez son plateau.
 web-activity-here = À la table en ce moment :
+
+## Vos parties (docs/web.md, « Your games ») : toutes les parties qui vous attendent
+web-games-title = Vos parties
+web-games-yours = { $count ->
+    [0] Aucune partie ne vous attend
+    [one] Une partie vous attend
+   *[other] { $count } parties vous attendent
+}
+web-games-others = Vos autres parties
+web-games-game = Partie n° { $id }
+web-games-lobby = salon, { $taken }/{ $size } places prises
+web-games-deadline = à jouer avant le { $at }
+web-games-waited-minutes = { $count ->
+    [one] en attente depuis { $count } minute
+   *[other] en attente depuis { $count } minutes
+}
+web-games-waited-hours = { $count ->
+    [one] en attente depuis { $count } heure
+   *[other] en attente depuis { $count } heures
+}
+web-games-waited-days = { $count ->
+    [one] en attente depuis { $count } jour
+   *[other] en attente depuis { $count } jours
+}
+web-games-more = { $count ->
+    [one] { $count } autre partie n'est pas affichée.
+   *[other] { $count } autres parties ne sont pas affichées.
+}
+web-games-link = { $count ->
+    [0] Vos parties
+   *[other] Vos parties ({ $count } en attente)
+}
+web-games-next = Partie suivante : n° { $id }

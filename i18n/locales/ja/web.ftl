@@ -116,3 +116,23 @@ web-activity-failed = ここではサインインできませんでした。閉�
 web-activity-pick = どのゲームですか？表示する盤面を選んでください：
 web-activity-none = 進行中のゲームがありません。/hadara new で始めてから、そのゲームの盤面を開いてください。
 web-activity-here = 今テーブルにいる人：
+
+## あなたのゲーム（docs/web.md「Your games」）：あなたを待っているすべてのゲーム
+web-games-title = あなたのゲーム
+web-games-yours = { $count ->
+    [0] あなたを待っているゲームはありません
+   *[other] あなたを待っているゲーム：{ $count } 件
+}
+web-games-others = その他のゲーム
+web-games-game = ゲーム #{ $id }
+web-games-lobby = ロビー、{ $size } 席中 { $taken } 席が埋まっています
+web-games-deadline = 期限 { $at }
+web-games-waited-minutes = { $count } 分待機中
+web-games-waited-hours = { $count } 時間待機中
+web-games-waited-days = { $count } 日待機中
+web-games-more = ほかに { $count } 件のゲームがあります。
+web-games-link = { $count ->
+    [0] あなたのゲーム
+   *[other] あなたのゲーム（{ $count } 件待機中）
+}
+web-games-next = 次のゲーム：#{ $id }
