@@ -8,8 +8,9 @@ lets several bot processes share one database. Both are one store (``bot/storage
 the SQL written once, by aggregate in ``bot/storage/sql/``) over two dialects.
 
 This module is laid out by aggregate, as the SQL is: games, timers, people, leagues, damaged
-games; each section holds the records and the protocol of its methods (:class:`GameStore`,
-:class:`TimerStore`, :class:`PeopleStore`, :class:`LeagueStore`, :class:`DamageStore`), and
+games, the web page's sessions, the turn digests; each section holds the records and the
+protocol of its methods (:class:`GameStore`, :class:`TimerStore`, :class:`PeopleStore`,
+:class:`LeagueStore`, :class:`DamageStore`, :class:`WebStore`, :class:`TurnDigestStore`), and
 :class:`Store` is all of them with :class:`Coordination` (what several processes share). A part
 of the service that needs one aggregate can ask for its protocol alone.
 
@@ -594,6 +595,45 @@ class WebStore(Protocol):
         """End every session of the user (sign out everywhere): how many."""
 
 
+# ---------------------------------------------------------------------- the turn digest
+# (migration 0011, docs/service.md "The turn digest")
+
+#: The scheduler's kind of a turn digest's timer (a person's, not a game's: its own table).
+TURN_DIGEST = "turn_digest"
+
+
+@dataclass
+class TurnDigestTimer:
+    """A player's turn digest: when the next one is due, and when the last one was handed
+    over (None: never). One per player who has it on."""
+
+    user_id: int
+    due: float  # seconds since the epoch (the service clock's)
+    sent_at: float | None = None
+
+
+class TurnDigestStore(Protocol):
+    """The turn digests' timers: one row per player who has the digest on."""
+
+    async def turn_digest_timers(self, user_id: int | None = None) -> list[TurnDigestTimer]:
+        """Every armed turn digest (of one user, if given), by due time."""
+
+    async def arm_turn_digest(self, user_id: int, due: float,
+                              sent_at: float | None = None) -> None:
+        """Arm the user's turn digest at ``due`` (or move it there): one transaction. The
+        last digest's ``sent_at`` is kept unless one is given."""
+
+    async def disarm_turn_digest(self, user_id: int) -> bool:
+        """Remove the user's turn digest (turned off): whether there was one."""
+
+    async def rearm_turn_digest(self, user_id: int, was: float, due: float,
+                                sent_at: float | None) -> bool:
+        """The digest due at ``was`` fired: move it to ``due`` and note ``sent_at`` (None:
+        keep the last one), in ONE transaction, only if it is still due at ``was``. False
+        (nothing written): it was moved or removed meanwhile (a settings change, another
+        process)."""
+
+
 # ---------------------------------------------------------------------- the whole store
 
 
@@ -634,5 +674,5 @@ class Coordination(Protocol):
 
 
 class Store(GameStore, TimerStore, PeopleStore, LeagueStore, DamageStore, WebStore,
-            Coordination, Protocol):
+            TurnDigestStore, Coordination, Protocol):
     """What the service needs from a database. All methods are coroutines unless noted."""

@@ -18,8 +18,8 @@ not copied. The steps:
    (``damaged``, ``actions_backup``, migration 0007) are copied the same way; the source's
    identity (``meta``) is not: a database has its own. The rest goes through the :class:`Store`
    protocol (stored content versions, user and server settings, vacation allowances, seat
-   messages, rated results, ratings, season members, the followers of games in play). A
-   failure on the way empties the target again (exit code 1).
+   messages, rated results, ratings, season members, the followers of games in play, the turn
+   digests' timers). A failure on the way empties the target again (exit code 1).
 3. **Verify** (:mod:`bot.storage.migrate_verify`): every game loaded from both stores and
    replayed to the same state, every table's row count, everything else read back through the
    protocol on both sides and compared.
@@ -56,7 +56,8 @@ SQL_TABLES = ("games", "seats", "actions", "timers", "vacations", "leagues", "le
               "league_rounds", "league_tables", "league_archive")
 #: Copied through the Store protocol (no id of their own to keep).
 PROTOCOL_TABLES = ("content_versions", "user_settings", "guild_settings", "away_allowances",
-                   "seat_messages", "rated_results", "ratings", "league_members", "followers")
+                   "seat_messages", "rated_results", "ratings", "league_members", "followers",
+                   "turn_digest_timers")
 TABLES = SQL_TABLES + PROTOCOL_TABLES
 #: Damaged games' marks and the rows repairs removed (migration 0007): copied with SQL after
 #: the games, compared row for row (usually empty, hence apart from TABLES).
@@ -258,6 +259,9 @@ async def copy_protocol(snap: Snapshot, dst: Store) -> None:
     for r in snap.dicts("followers"):
         calls.append(_call(dst.add_follower, FollowerRecord(
             r["game_id"], r["user_id"], float(r["followed_at"]))))
+    for r in snap.dicts("turn_digest_timers"):
+        calls.append(_call(dst.arm_turn_digest, r["user_id"], float(r["due"]),
+                           None if r["sent_at"] is None else float(r["sent_at"])))
     ratings: dict[int, list[Rating]] = defaultdict(list)
     for r in snap.dicts("ratings"):
         ratings[r["guild_id"]].append(Rating(r["guild_id"], r["user_id"], float(r["mu"]),

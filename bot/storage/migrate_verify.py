@@ -217,6 +217,7 @@ def _checks(snap: Snapshot, game_ids: list[int]) -> list[tuple[str, Read]]:
         ("leagues", lambda s: s.leagues()),
         ("damaged games", lambda s: s.damaged_games()),
         ("followers", lambda s: s.followers()),
+        ("turn digests", lambda s: s.turn_digest_timers()),
     ]
     for gid in game_ids:
         checks.append((f"seat messages of game {gid}",

@@ -3,9 +3,9 @@ protocol, its SQL written once (docs/service.md, "Storage").
 
 :class:`SqlStore` holds the SQL and the semantics — what each method reads and writes, in
 which transaction, which refusals it raises, what it returns — composed of one mixin per
-aggregate (``bot/storage/sql/``: games, timers, people, leagues, damage) over
-:class:`~bot.storage.sql.core.SqlCore`. A backend subclasses it and provides what differs
-between the databases, each piece small:
+aggregate (``bot/storage/sql/``: games, timers, people, leagues, damage, the web page's
+sessions, the turn digests) over :class:`~bot.storage.sql.core.SqlCore`. A backend subclasses
+it and provides what differs between the databases, each piece small:
 
 * :attr:`SqlStore.dialect` — placeholders and the few spellings that differ
   (:mod:`bot.storage.dialect`), and its driver's integrity errors;
@@ -34,10 +34,12 @@ from .sql.games import GameTables
 from .sql.leagues import LeagueTables
 from .sql.people import PeopleTables
 from .sql.timers import TimerTables
+from .sql.turn_digest import TurnDigestTables
 from .sql.web import WebTables
 
 
-class SqlStore(GameTables, TimerTables, PeopleTables, LeagueTables, DamageTables, WebTables):
+class SqlStore(GameTables, TimerTables, PeopleTables, LeagueTables, DamageTables, WebTables,
+               TurnDigestTables):
     """The :class:`~bot.storage.base.Store` protocol over a :class:`~bot.storage.dialect.Dialect`
     (see the module's docstring for what a backend provides)."""
 

@@ -326,6 +326,7 @@ async def unchain(ms: StoreFactory) -> None:
     """Make the database what a bot of migration 0008 left: no chain columns (nor the
     later tables)."""
     await run_sql(ms, "games", "DROP TABLE web_sessions")
+    await run_sql(ms, "games", "DROP TABLE turn_digest_timers")  # 0011's
     drops = [("actions", "hash"), ("games", "log_hash"), ("actions_backup", "hash"),
              ("rated_results", "final_hash")]
     for name, column in drops:

@@ -121,6 +121,7 @@ async def test_a_database_from_before_0008_gets_the_table(tmp_path: Path) -> Non
     with sqlite3.connect(path) as db:  # as a bot of migration 0007 left it
         db.execute("DROP TABLE followers")
         db.execute("DROP TABLE web_sessions")  # 0010's
+        db.execute("DROP TABLE turn_digest_timers")  # 0011's
         for table, column in (("actions", "hash"), ("games", "log_hash"),
                               ("actions_backup", "hash"), ("rated_results", "final_hash")):
             db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")  # 0009's

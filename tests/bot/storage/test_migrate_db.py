@@ -94,6 +94,8 @@ async def build_source(path: Path) -> None:
         await store.set_user_settings(21, {"dms": False, "language": "de"})
         await store.set_guild_settings(5, {"language": "fr"})
         await store.toggle_follower(gid, 9_000_000_000_000_003, now + 5)  # a spectator follows
+        await store.arm_turn_digest(21, now + 7200.25, sent_at=now - 79200.5)  # a turn digest
+        await store.arm_turn_digest(22, now + 3600)  # never sent yet
         # a voided result: the ratings are recomputed without it
         result = (await store.rated_results())[0]
         await store.void_result(result.game_id, True, 1, await store.ratings(result.guild_id))
