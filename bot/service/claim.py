@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from bot.storage.base import Store
+from bot.storage.base import Store, TimerRecord
 
 from .timecontrol.scheduler import Scheduler, Sleep
 
@@ -22,10 +22,13 @@ CLAIM_EVERY = 1.0
 class Claim:
     """Running the ``scheduler`` while this process holds the store's claim."""
 
-    def __init__(self, store: Store, scheduler: Scheduler, sleep: Sleep) -> None:
+    def __init__(self, store: Store, scheduler: Scheduler, sleep: Sleep, *,
+                 also: Callable[[], Awaitable[list[TimerRecord]]] | None = None) -> None:
         self.store = store
         self.scheduler = scheduler
         self._sleep = sleep
+        #: the timers kept apart from the games' (a person's own: the turn digests)
+        self._also = also
         self.closed = False
         self.claiming: asyncio.Task[None] | None = None  # waiting to own the scheduler
         self._unlisten: Callable[[], None] | None = None
@@ -61,7 +64,11 @@ class Claim:
             task.add_done_callback(self._background.discard)
 
     async def _reload_timers(self) -> None:
-        self.scheduler.load(await self.store.timers())
+        self.scheduler.load(await self.stored())
+
+    async def stored(self) -> list[TimerRecord]:
+        """Every stored timer the scheduler fires: the games', and those kept apart."""
+        return [*await self.store.timers(), *(await self._also() if self._also else [])]
 
     async def _claim(self) -> None:
         """Every ``CLAIM_EVERY`` seconds: a process without the scheduler tries to take it
@@ -73,7 +80,7 @@ class Claim:
             try:
                 claimed = await self.store.claim_scheduler()
                 if claimed and not self.scheduler.running:
-                    self.scheduler.load(await self.store.timers())
+                    self.scheduler.load(await self.stored())
                     self.scheduler.start()
                     log.info("this process now runs the deadline scheduler")
                     if not getattr(self.store, "shared", False):

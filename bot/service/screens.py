@@ -70,9 +70,18 @@ log = logging.getLogger(__name__)
 #: The user settings (``store.get_user_settings``) the service reads: the seat's turns by
 #: direct message, the time zone and the quiet hours (reminders wait for their end).
 DM_TURNS, TIME_ZONE, QUIET_HOURS = "dm_turns", "tz", "quiet_hours"
+#: The turn digest (``turn_digest.py``): its local hour (an int 0–23; absent: off), and
+#: whether the per-game turn pings and turn DMs go on while it is on (absent: they stop).
+TURN_DIGEST, TURN_PINGS = "turn_digest", "turn_pings"
 #: Games listed on a user's games screen (the rest are counted).
 MAX_GAMES_LISTED = 20
 MAX_GAMES_SCANNED = 200  # "Next game" looks at this many of a user's games at most
+
+
+def digest_hour(settings: Mapping[str, object]) -> int | None:
+    """The turn digest's local hour in the user's settings (None: off)."""
+    hour = settings.get(TURN_DIGEST)
+    return hour if type(hour) is int and 0 <= hour <= 23 else None
 
 
 def _listed_order(line: GameLine) -> tuple[int, float, int]:
@@ -319,6 +328,17 @@ class SettingsState:
     server_language: str | None = None  # with a server
     rated_undo: bool | None = None  # with a server: its rated games allow taking back
     learned: tuple[str, ...] = ()  # the rules met in learning games (``bot.learn.TOPICS``)
+    #: the turn digest's local hour (0–23; None: off), when the next one is due, and whether
+    #: the per-game turn pings and turn DMs go on while it is on
+    turn_digest: int | None = None
+    turn_digest_due: float | None = None
+    turn_pings: bool = False
+
+    @property
+    def per_game_turns(self) -> bool:
+        """Whether a game that waits on the user pings them in its thread (and sends their
+        panel by DM, with ``dms``): not while the turn digest is on in place of them."""
+        return self.turn_digest is None or self.turn_pings
 
 
 # ---------------------------------------------------------------------- narrow parts
@@ -835,13 +855,17 @@ class Screens:
             server_language = await self.languages.for_guild(guild_id)
             rated_undo = await self.play.undo_rated(guild_id)
         tz, quiet = mine.get(TIME_ZONE), mine.get(QUIET_HOURS)
+        hour = digest_hour(mine)
+        armed = await self.store.turn_digest_timers(user_id) if hour is not None else []
         return SettingsState(
             user_id=user_id, dms=mine.get(DM_TURNS) is True,  # asked for, nothing else
             language=await self.languages.choice(user_id),
             time_zone=tz if isinstance(tz, str) else None,
             quiet_hours=quiet if isinstance(quiet, str) else None,
             away_until=self.away.away_until(user_id), server_language=server_language,
-            rated_undo=rated_undo, learned=tuple(learned(mine)))
+            rated_undo=rated_undo, learned=tuple(learned(mine)), turn_digest=hour,
+            turn_digest_due=armed[0].due if armed else None,
+            turn_pings=mine.get(TURN_PINGS) is True)
 
     # -- records and a front end's own data
 

@@ -21,7 +21,8 @@ façade):
 * ``screens`` (:mod:`.screens`), ``replays`` (:mod:`.replay`), ``past`` (:mod:`.history`),
   ``pictures`` (:mod:`.pictures`): what a front end shows, one call per click or message;
   ``presence`` (:mod:`.presence`): who is at the table right now;
-* ``follows`` (:mod:`.follow`), ``languages`` (:mod:`.languages`), access and limits.
+* ``follows`` (:mod:`.follow`), ``turn_digests`` (:mod:`.turn_digest`), ``languages``
+  (:mod:`.languages`), access and limits.
 
 Consistency model. The store is the truth; memory is a cache of it. Every change of a game
 happens under ``store.lock(game_id)``: the change is made on a **clone** of the in-memory game
@@ -96,6 +97,7 @@ from .screens import (
 )
 from .timecontrol.scheduler import Scheduler, Sleep
 from .timecontrol.timers import Timers
+from .turn_digest import TurnDigest, TurnDigests
 from .updates import Hub, Target, Update, Waiting
 from .vacations import Vacations
 from .votes import Votes
@@ -164,7 +166,6 @@ class GameService:
         self.votes = Votes(clock, self.memory, self.writes)
         self.vacations = Vacations(store, clock, self.scheduler, self.timers, self.memory,
                                    self.writes)
-        self.claim = Claim(store, self.scheduler, sleep)
         self.repairs = Repairs(store, clock, self.hub, self.memory, self.quarantine,
                                self.writes, self.scheduler)
         self.follows = Follows(store, clock, self.memory, self.hub)  # followers, digests
@@ -173,6 +174,9 @@ class GameService:
                                self.past, self.pictures, self.ai, self.rate_limits,
                                self.vacations, self.languages)
         self.replays = Replays(self.memory, self.pictures)  # the replay viewer
+        # a player's turns in one message a day, on the one scheduler
+        self.turn_digests = TurnDigests(store, clock, self.scheduler, self.screens)
+        self.claim = Claim(store, self.scheduler, sleep, also=self.turn_digests.stored)
         self.forks = Forks(store, clock, self.memory, self.writes)  # practice games
         self._resume: asyncio.Task[None] | None = None
         self._opened = False
@@ -188,6 +192,7 @@ class GameService:
         ids = [g for g in await self.store.game_ids((ACTIVE,))
                if g not in self.quarantine.damaged]
         await self.timers.open()  # the vacations and every stored timer
+        await self.turn_digests.open()  # and the players' own (the turn digests)
         self.playon.open()  # from now on every change that may need it plays on
         self._opened = True
         # several processes over one database: another's change drops our stale copy, and
@@ -680,7 +685,10 @@ class GameService:
         return await self.screens.user_settings(user_id)
 
     async def set_user_settings(self, user_id: int, settings: Mapping[str, JSON]) -> None:
+        """Store the user's settings (the whole object); their turn digest follows them at
+        once (its hour, their time zone: armed, moved or removed)."""
         await self.screens.set_user_settings(user_id, settings)
+        await self.turn_digests.arm(user_id, settings)
 
     # -- the web page's sessions (docs/web.md): kept in the store, reached through here
     async def web_secret(self) -> str:
@@ -775,6 +783,14 @@ class GameService:
         """Receive every epoch's and game's end as a :class:`~bot.service.follow.Digest`
         (for the followers); returns the unsubscribe function."""
         return self.follows.listen(callback)
+
+    # ------------------------------------------------------------------ the turn digest
+
+    def on_turn_digest(self, callback: Callable[[TurnDigest], object]) -> Callable[[], None]:
+        """Receive every player's :class:`~bot.service.turn_digest.TurnDigest` at their hour
+        (the games waiting on them; none when nothing waits); returns the unsubscribe
+        function. Their settings (``set_user_settings``) turn it on, move it or off."""
+        return self.turn_digests.listen(callback)
 
     # ------------------------------------------------------------------ the pools
 

@@ -5,7 +5,8 @@ the same way).
 
 Timers (deadlines and reminders) live in the store's ``timers`` table; the service writes and
 deletes them in the same transaction as the actions that open or close their decision, and
-:class:`Scheduler` mirrors them. Waking it is "sleep and cancel": the task sleeps with the
+:class:`Scheduler` mirrors them. A person's own timers, of no game (the turn digest:
+``turn_digest.py``, its own table), share the heap under ids below zero (:func:`own_timer`). Waking it is "sleep and cancel": the task sleeps with the
 injected ``sleep`` (never on an ``asyncio.Event`` or ``Queue``, which simcord's virtual time
 cannot drive) and an earlier timer cancels that sleep and re-arms it. On start-up the heap is
 rebuilt from the store. What firing means is the handlers' business (``deadlines.py``,
@@ -20,7 +21,7 @@ import logging
 import math
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 
-from bot.storage.base import REMINDER, TimerRecord
+from bot.storage.base import REMINDER, TURN_DIGEST, JSONObject, TimerRecord
 
 log = logging.getLogger(__name__)
 
@@ -31,13 +32,21 @@ Sleep = Callable[[float], Awaitable[object]]
 MAX_SLEEP = 6 * 3600.0  # the scheduler wakes at least this often (a clock jump is noticed)
 RETRY_DELAY = 5.0  # a timer whose firing failed is tried again this much later
 
-#: A group of due timers handed out together: (kind, the game's id, or for a reminder the
-#: user's: a user's reminders are merged).
+#: A group of due timers handed out together: (kind, the game's id, or for a reminder or a
+#: turn digest the user's: a user's reminders are merged).
 GroupKey = tuple[str, int]
-#: A kind's handler: called with the group's id (a game, or a reminder's user) and its timers.
+#: A kind's handler: called with the group's id (a game, or a user) and its timers.
 Handler = Callable[[int, list[TimerRecord]], Awaitable[None]]
 #: One handler for every kind (tests and benchmarks): called with the group's key.
 Fire = Callable[[GroupKey, list[TimerRecord]], Awaitable[None]]
+
+
+#: Kinds fired per user: a user's reminders are merged; a turn digest is the user's own.
+BY_USER = (REMINDER, TURN_DIGEST)
+#: Kinds of a person's own timers, of no game (the turn digest: its own table, migration
+#: 0011). The mirror keeps one as a :class:`TimerRecord` of game 0 whose id is
+#: :func:`own_id` — below zero, so never a stored game timer's id (those are positive).
+OWN_KINDS = (TURN_DIGEST,)
 
 
 def user_of(t: TimerRecord) -> int:
@@ -45,7 +54,20 @@ def user_of(t: TimerRecord) -> int:
 
 
 def group_of(t: TimerRecord) -> GroupKey:
-    return (t.kind, user_of(t) if t.kind == REMINDER else t.game_id)
+    return (t.kind, user_of(t) if t.kind in BY_USER else t.game_id)
+
+
+def own_id(user_id: int) -> int:
+    """The mirror's id of a person's own timer (one per kind and person)."""
+    return -1 - user_id
+
+
+def own_timer(kind: str, user_id: int, due: float,
+              payload: JSONObject | None = None) -> TimerRecord:
+    """A person's own timer (``OWN_KINDS``) as the mirror keeps it: no game, no seat, the
+    user in its payload."""
+    return TimerRecord(own_id(user_id), 0, 0, kind, due, None, {**(payload or {}),
+                                                                "user": user_id})
 
 
 class Scheduler:
@@ -66,8 +88,8 @@ class Scheduler:
         self._timers: dict[int, TimerRecord] = {}
         self._at: dict[int, float] = {}  # when each timer is handed out (due, or a retry)
         self._heap: list[tuple[float, int]] = []
-        self._by_game: dict[int, set[int]] = {}
-        self._by_user: dict[int, set[int]] = {}  # reminders
+        self._by_game: dict[int, set[int]] = {}  # a game's timers
+        self._by_user: dict[int, set[int]] = {}  # reminders and a person's own timers
         self._inflight: set[int] = set()
         self._firing: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
@@ -98,8 +120,9 @@ class Scheduler:
             self._timers[t.id] = t
             self._at[t.id] = t.due
             heapq.heappush(self._heap, (t.due, t.id))
-            self._by_game.setdefault(t.game_id, set()).add(t.id)
-            if t.kind == REMINDER:
+            if t.kind not in OWN_KINDS:
+                self._by_game.setdefault(t.game_id, set()).add(t.id)
+            if t.kind in BY_USER:
                 self._by_user.setdefault(user_of(t), set()).add(t.id)
             earliest = min(earliest, t.due)
         if earliest < self._armed:
@@ -124,12 +147,12 @@ class Scheduler:
         if t is None:
             return
         self._at.pop(i, None)
-        ids = self._by_game.get(t.game_id)
+        ids = self._by_game.get(t.game_id) if t.kind not in OWN_KINDS else None
         if ids is not None:
             ids.discard(i)
             if not ids:
                 del self._by_game[t.game_id]
-        if t.kind == REMINDER:
+        if t.kind in BY_USER:
             user = user_of(t)
             ids = self._by_user.get(user)
             if ids is not None:
@@ -143,9 +166,10 @@ class Scheduler:
     def of_game(self, game_id: int) -> list[TimerRecord]:
         return [self._timers[i] for i in sorted(self._by_game.get(game_id, ()))]
 
-    def of_user(self, user_id: int) -> list[TimerRecord]:
-        """The user's reminders."""
-        return [self._timers[i] for i in sorted(self._by_user.get(user_id, ()))]
+    def of_user(self, user_id: int, kind: str = REMINDER) -> list[TimerRecord]:
+        """The user's timers of ``kind``: their reminders, or their turn digest."""
+        return [t for i in sorted(self._by_user.get(user_id, ()))
+                if (t := self._timers[i]).kind == kind]
 
     def all(self) -> list[TimerRecord]:
         return sorted(self._timers.values(), key=lambda t: (t.due, t.id))
