@@ -199,6 +199,8 @@ COMPONENTS: dict[str, str] = {
     "lobby.cancel": "abandon",
     "rematch": "rematch",
     "take_turn": "panel",
+    # "Take my turn" in the games panel and "Next game": that game's panel, in place
+    "open_game": "panel",
     "hint": "hint",
     "action": "decide",
     "nav": "panel",

@@ -4,7 +4,7 @@ asks for it here (``offers(bot)``) and imports nothing of the other. A feature n
 offers nothing, and the message goes without.
 
 - ``Play``: "Take my turn" (and "Hint") on the board, a ping and a reminder; a seat's panel by
-  DM.
+  DM; "Take my turn" for one game in the games panel (``Player``), opening its panel in place.
 - ``Replay``: "Watch the replay" under a finished game's scores; "Try it again" under a
   review's decisions (a practice game forked from one).
 - ``Multiday``: the thread's notices of a game's updates (expiries, takeovers, votes,
@@ -59,6 +59,9 @@ class Offers:
     #: (user, game, seat) -> the panel sent by DM, or None (refused, or nothing to decide):
     #: Play
     panel_dm: Callable[[int, int, int], Awaitable[discord.Message | None]] = _no_dm
+    #: (game, label, row) -> "Take my turn" that makes the message it is on the clicker's
+    #: panel of that game, in place (the games panel of ``/hadara games``): Play
+    open_game: Callable[[int, str, int | None], Item] | None = None
     #: game -> "Watch the replay": Replay
     watch_replay: Callable[[int], Item] | None = None
     #: (game, the decision's log index, its number in the review) -> "Try it again": Replay

@@ -2,7 +2,8 @@
 components (:mod:`.turns`), acting ahead ("Queue my choice", :mod:`.queue`), ``/hadara hand``,
 the DM panel told when a queued choice was played, and live players' panels moved on to their
 next decision by themselves (:mod:`.live`). It offers the table (``cogs.edge.offers``) "Take
-my turn" and a seat's panel by DM."""
+my turn" and a seat's panel by DM, and the games panel (``cogs.player``) "Take my turn" for
+each game waiting on its player, opening that game's panel in place."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from . import queue, turns
 from .live import live_panels
 
 #: What the table is offered (``cogs.edge.offers``).
-OFFERS = ("take_turn", "panel_dm")
+OFFERS = ("take_turn", "panel_dm", "open_game")
 
 
 def ahead_played(updates: Iterable[Update]) -> list[int]:
@@ -84,6 +85,7 @@ class Play(Feature):
         offer = offers(self.bot)
         offer.take_turn = turns.take_turn_view
         offer.panel_dm = partial(turns.send_panel_dm, self.bot)
+        offer.open_game = turns.open_game_button
 
     async def cog_unload(self) -> None:
         await super().cog_unload()

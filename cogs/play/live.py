@@ -52,6 +52,7 @@ class OpenPanel:
     shown: str | None  # the decision the panel shows (None: a waiting panel)
     revision: int = -1  # the game's revision the panel shows (``PanelState.revision``)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    message_id: int | None = None  # the message the panel is (None: not known)
 
     def token_valid(self, now: float | None = None) -> bool:
         """Whether the interaction's token may still be used (with a margin: Discord's 15
@@ -83,9 +84,9 @@ class LivePanels:
             self.moves[(game_id, seat)] = move
 
     def touch(self, interaction: Interaction, game_id: int, seat: int,
-              shown: str | None, revision: int = -1) -> None:
+              shown: str | None, revision: int = -1, message_id: int | None = None) -> None:
         """The seat's panel was just shown or edited through ``interaction`` (showing the
-        game's ``revision``)."""
+        game's ``revision``, in the message ``message_id`` when known)."""
         entry = self._open.get((game_id, seat))
         token_at = interaction.created_at.timestamp()
         user = interaction.user.id
@@ -93,10 +94,28 @@ class LivePanels:
         self.presence.seen(game_id, seat, user, at=_now(), until=token_at + TOKEN_LIFE)
         if entry is None or entry.user_id != user:
             self._open[(game_id, seat)] = OpenPanel(interaction, user, token_at, shown,
-                                                    revision)
+                                                    revision, message_id=message_id)
             return
         entry.interaction, entry.token_at, entry.shown = interaction, token_at, shown
         entry.revision = max(entry.revision, revision)
+        if message_id is not None:
+            entry.message_id = message_id
+
+    async def release(self, message_id: int, keep: tuple[int, int] | None = None
+                      ) -> list[tuple[int, int]]:
+        """The message ``message_id`` is about to show another game's panel (``keep``: that
+        game's seat, "Next game", "Take my turn" in the games panel): every other seat whose
+        panel it was is forgotten — once a drawing of it under way is done, so nothing moves
+        it back — and so no longer live (the table pings them again). Returns those seats."""
+        released = []
+        for key, entry in list(self._open.items()):
+            if entry.message_id != message_id or key == keep:
+                continue
+            async with entry.lock:
+                if self._open.get(key) is entry:
+                    self.drop(*key)
+                    released.append(key)
+        return released
 
     def newer_shown(self, game_id: int, seat: int, revision: int) -> bool:
         """Whether the seat's panel already shows a newer state of the game than

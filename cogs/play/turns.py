@@ -15,17 +15,19 @@ Discord's three seconds to render).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from functools import partial
 from io import BytesIO
 from typing import Any, Self
 
 import discord
+from discord.utils import MISSING
 
 from bot.messages import t
 from bot.service import GameService, Refusal
 from bot.service.screens import Chosen, PanelState
+from cogs.edge.board_link import row_after
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.dms import open_dm
 from cogs.edge.errors import DM_REFUSED, DM_TOO_FAST, reply_error, safe_reply
@@ -37,7 +39,7 @@ from i18n import speaking
 
 from . import panels
 from .live import live_panels
-from .panels.ids import ACTION, HINT, NAV, SELECT, TAKE_TURN, UNDO, PanelId, UndoKey
+from .panels.ids import ACTION, GO, HINT, NAV, SELECT, TAKE_TURN, UNDO, GoKey, PanelId, UndoKey
 from .panels.text import catch_up_lines
 from .queue import open_button
 
@@ -193,7 +195,41 @@ class UndoButton(Guarded[UndoKey], discord.ui.DynamicItem[Button], spec=UNDO):
             await reply_error(interaction, exc)
 
 
-COMPONENTS = (TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect, UndoButton)
+class OpenGameButton(Guarded[GoKey], discord.ui.DynamicItem[Button], spec=GO):
+    """"Take my turn" for one game in the games panel (``/hadara games``), and "Next game" on
+    a panel once its game waits on others (custom id ``hd1:go:<game>[:<after>]``): the
+    message clicked becomes the clicker's panel of ``game``, in place (:func:`go_to`)."""
+
+    access_kind = "open_game"
+    ack = UPDATE  # the message clicked is edited into the panel
+
+    def __init__(self, game_id: int, after: int | None = None, *, label: str | None = None,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            style=discord.ButtonStyle.primary,
+            label=label or t("games.panel.next_game", id=game_id),
+            custom_id=panels.go_id(game_id, after)), row=row)
+        self.key = GoKey(game_id, after)
+
+    def access_target(self) -> tuple[int | None, int | None]:
+        return self.key.game, None
+
+    @classmethod
+    def rebuild(cls, key: GoKey, item: Item) -> OpenGameButton:
+        return cls(key.game, key.after)
+
+    async def clicked(self, interaction: Interaction) -> None:
+        await go_to(interaction, self.key)
+
+
+COMPONENTS = (TakeTurnButton, HintButton, ActionButton, NavButton, PanelSelect, UndoButton,
+              OpenGameButton)
+
+
+def open_game_button(game_id: int, label: str, row: int | None = None) -> OpenGameButton:
+    """"Take my turn" for ``game_id`` opening its panel in place of the message it is on (the
+    games panel's, offered to ``cogs.player`` through ``cogs.edge.offers``)."""
+    return OpenGameButton(game_id, label=label, row=row)
 
 
 def take_turn_view(game_id: int, hints: bool = False) -> discord.ui.View:
@@ -272,18 +308,27 @@ def layout(state: PanelState, *, path: Sequence[str] = (), note: str | None = No
 
 def _message_kwargs(panel: panels.Panel, file: discord.File | None,
                     extra: discord.ui.View | None = None, *,
-                    board: tuple[HadaraBot, int, int] | None = None) -> dict[str, Any]:
+                    board: tuple[HadaraBot, int, int] | None = None,
+                    content: str | None = MISSING) -> dict[str, Any]:
     """The message of a panel; ``board`` (bot, user, game): with "Open the board" when the
     web page is on (the Activity's launch, with the link "In a browser" beside it, when the
-    board opens inside Discord: ``cogs.edge.launch``)."""
+    board opens inside Discord: ``cogs.edge.launch``); ``content``: the text above it, when
+    it changes (a message that showed another game's panel, or the games panel)."""
     embed, view = to_discord(panel)
     if extra is not None:
         for item in extra.children:
             if len(view.children) < 25:
-                view.add_item(item)
+                if isinstance(item, OpenGameButton):  # "Next game": below the choices
+                    item.row = row_after(view)
+                with contextlib.suppress(ValueError):  # (no room left: the choices first)
+                    view.add_item(item)
     if board is not None:
         add_board_buttons(*board, view)
-    return {"embed": embed, "view": view, "attachments": [file] if file is not None else []}
+    kwargs: dict[str, Any] = {"embed": embed, "view": view,
+                              "attachments": [file] if file is not None else []}
+    if content is not MISSING:
+        kwargs["content"] = content
+    return kwargs
 
 
 async def move_panel(client: HadaraBot, game_id: int, seat: int, *, final: bool = False) -> bool:
@@ -313,8 +358,11 @@ async def move_panel(client: HadaraBot, game_id: int, seat: int, *, final: bool 
                                              or state.decision_id == entry.shown)):
                     return False
                 panel, file = layout(state)
+                extra = _undo_view(client, state)
+                if state.final:  # the game is over: the next one waiting on them, if any
+                    extra = _next_view(await _next_game(client, entry.user_id, state), state)
                 await entry.interaction.edit_original_response(
-                    **_message_kwargs(panel, file, _undo_view(client, state),
+                    **_message_kwargs(panel, file, extra,
                                       board=(client, entry.user_id, game_id)))
         except (discord.HTTPException, Refusal) as exc:
             # 404 (gone) and 401 (an expired token) alike: the panel is left as it is
@@ -353,6 +401,43 @@ def _queue_button(state: PanelState) -> discord.ui.View | None:
     return view
 
 
+def waits_on_seat(state: PanelState) -> bool:
+    """Whether the game waits on the panel's seat (as ``GameService.games`` counts it): a
+    pick made that may still change until everyone has chosen no longer waits."""
+    return not state.final and state.seat in (state.view.get("waiting_on") or ())
+
+
+async def _next_game(client: HadaraBot, user_id: int, state: PanelState) -> int | None:
+    """The game waiting longest on the user other than this one (``GameService.next_turn``),
+    once this one no longer waits on them (they wait on others, or it is over); None while
+    it still waits on them, or when no other game does."""
+    if waits_on_seat(state):
+        return None
+    line = await client.service.next_turn(user_id, after=state.game_id)
+    return line.game_id if line is not None else None
+
+
+def _next_view(next_game: int | None, state: PanelState) -> discord.ui.View | None:
+    """"Next game" (``next_game``) on the panel of ``state``, as long as that game does not
+    wait on its player (a state drawn after a newer read may wait on them again)."""
+    if next_game is None or waits_on_seat(state):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenGameButton(next_game, state.game_id))
+    return view
+
+
+def _views(*views: discord.ui.View | None) -> discord.ui.View | None:
+    """The items of several views in one, in order (None: no item at all)."""
+    items = [item for view in views if view is not None for item in view.children]
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
 # ------------------------------------------------------------------------------ the flows
 
 
@@ -362,9 +447,54 @@ async def open_panel(interaction: Interaction, game_id: int) -> None:
         await acknowledge(interaction, PRIVATE)  # (a command's or the guard's, already)
         state = await interaction.client.service.panel(game_id, interaction.user.id,
                                                          intro=True)
-        await draw(interaction, state, extra=_queue_button(state))
+        following = await _next_game(interaction.client, interaction.user.id, state)
+        await draw(interaction, state,
+                   extra=lambda s: _views(_next_view(following, s), _queue_button(s)))
     except Exception as exc:
         await reply_error(interaction, exc)
+
+
+async def go_to(interaction: Interaction, key: GoKey) -> None:
+    """"Take my turn" in the games panel and "Next game": the message clicked becomes the
+    clicker's panel of ``key.game``, in place, and is tracked as that game's panel from now
+    on — the live panel that moves on by itself (:mod:`.live`), and in a DM the seat's DM
+    panel — while the game it showed (``key.after``, or any game whose live panel it was)
+    lets go of it, so nothing moves it back."""
+    client = interaction.client
+    service = client.service
+    user = interaction.user.id
+    try:
+        await acknowledge(interaction, UPDATE)  # (the guard's, already)
+        state = await service.panel(key.game, user, intro=True)
+        message = interaction.message
+        if message is not None:
+            await live_panels(client).release(message.id, keep=(key.game, state.seat))
+        dm_panel = (interaction.guild_id is None and message is not None
+                    and not message.flags.ephemeral)  # a DM panel, edited by the bot too
+        following = await _next_game(client, user, state)
+
+        async def fresh() -> PanelState:
+            return await service.panel(key.game, user, seat=state.seat, ended=True)
+
+        drawn = await draw(interaction, state, fresh=fresh,
+                           content=_dm_content(state) if dm_panel else None,
+                           extra=lambda s: _views(_next_view(following, s), _queue_button(s)))
+        if drawn and dm_panel and message is not None:
+            await _move_dm_panel(service, message.id, user, key, state.seat)
+    except Exception as exc:
+        await reply_error(interaction, exc)
+
+
+async def _move_dm_panel(service: GameService, message_id: int, user_id: int, key: GoKey,
+                         seat: int) -> None:
+    """A DM message now shows the seat's panel of ``key.game``: it is that seat's DM panel
+    (edited when a choice is made elsewhere), and no longer ``key.after``'s."""
+    if key.after is not None:
+        before = await service.seat_of(key.after, user_id)
+        if before is not None and await service.seat_message(key.after, before, DM_KIND) \
+                == message_id:
+            await service.set_seat_message(key.after, before, DM_KIND, None)
+    await service.set_seat_message(key.game, seat, DM_KIND, message_id)
 
 
 async def panel_click(interaction: Interaction, pid: panels.PanelId,
@@ -392,13 +522,15 @@ Extra = discord.ui.View | Callable[[PanelState], discord.ui.View | None] | None
 
 async def draw(interaction: Interaction, state: PanelState, *, path: Sequence[str] = (),
                note: Note = None, extra: Extra = None,
-               fresh: Callable[[], Awaitable[PanelState]] | None = None) -> bool:
+               fresh: Callable[[], Awaitable[PanelState]] | None = None,
+               content: str | None = MISSING) -> bool:
     """Show ``state`` on the panel the interaction came from, holding the seat's panel for
     the drawing only (the choice was stored before: a change of pick never waits behind a
     drawing). Never an older state over a newer one: with ``fresh`` (how to read the panel
     again), a state the game has moved past is read again first (``note`` and ``extra``
     may be functions of the state drawn); without it, a panel that already shows a newer
-    state is left as it is. Returns whether it was drawn."""
+    state is left as it is. ``content``: the message's text, when it changes (a message
+    that showed something else). Returns whether it was drawn."""
     client = interaction.client
     registry = live_panels(client)
     async with registry.holding(state.game_id, state.seat):
@@ -412,13 +544,14 @@ async def draw(interaction: Interaction, state: PanelState, *, path: Sequence[st
         text = note(state) if callable(note) else note
         view = extra(state) if callable(extra) else extra
         panel, file = layout(state, path=path, note=text)
-        await interaction.edit_original_response(**_message_kwargs(
-            panel, file, view, board=(client, interaction.user.id, state.game_id)))
+        message = await interaction.edit_original_response(**_message_kwargs(
+            panel, file, view, board=(client, interaction.user.id, state.game_id),
+            content=content))
         if state.final:  # the game is over: nothing will move this panel again
             registry.drop(state.game_id, state.seat)
         else:
             registry.touch(interaction, state.game_id, state.seat, state.decision_id,
-                           state.revision)
+                           state.revision, message_id=message.id)
     return True
 
 
@@ -468,9 +601,15 @@ async def _after_choice(interaction: Interaction, pid: panels.PanelId, chosen: C
                                   pending=after.decision_id == pid.decision,
                                   next_step=after.decision_id not in (None, pid.decision))
 
-    # "Take back" for this choice while the service would allow it (``undo``)
+    # "Take back" for this choice while the service would allow it (``undo``); "Next game"
+    # once this game waits on others and another waits on the player
     _remember_move(client, pid.game, pid.seat, chosen.panel.undo)
-    await draw(interaction, chosen.panel, note=note, extra=partial(_undo_view, client),
+    following = await _next_game(client, interaction.user.id, chosen.panel)
+
+    def extra(after: PanelState) -> discord.ui.View | None:
+        return _views(_next_view(following, after), _undo_view(client, after))
+
+    await draw(interaction, chosen.panel, note=note, extra=extra,
                fresh=_fresh(interaction, pid))
     clicked = interaction.message.id if interaction.message is not None else None
     await update_dm(client, pid.game, pid.seat, interaction.user, note=note(chosen.panel),

@@ -11,6 +11,7 @@ from .ids import (
     batch_id,
     check_of,
     find_option,
+    go_id,
     hint_id,
     is_batch,
     nav_id,
@@ -41,7 +42,7 @@ __all__ = [
     "BATCH", "CHANGEABLE", "DECIDE", "MAX_BUTTON_LABEL", "MAX_CUSTOM_ID", "SIMULTANEOUS",
     "Button", "Component", "Panel", "PanelId", "Select", "SelectOption", "SelectValue",
     "action_id", "action_path", "batch_id", "build_panel", "card_namer", "check_of",
-    "chosen_note", "clip", "feeding_pick", "final_panel", "find_option", "hint_id",
+    "chosen_note", "clip", "feeding_pick", "final_panel", "find_option", "go_id", "hint_id",
     "is_batch", "limit_problems", "nav_id", "option_value", "parse_custom_id", "parse_value",
     "select_id", "take_turn_id", "undo_id", "waiting_panel",
 ]

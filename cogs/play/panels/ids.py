@@ -8,6 +8,9 @@ Custom ids (at most 100 characters; one :class:`~cogs.edge.custom_ids.CustomId` 
     hd1:n:<game>:<seat>:<decision>:<path>         go to a step of the decision (or back)
     hd1:s:<game>:<seat>:<decision>:<path>:<k>     a select (values "a<i>.<check>" / "n<token>")
     hd1:u:<game>:<seat>:<move>                    "Take back" the move at log index <move>
+    hd1:go:<game>[:<after>]                       "Take my turn" / "Next game" in place: the
+                                                  panel of <game> in the message clicked (the
+                                                  games panel, or the panel of <after>)
 
 ``hd1`` is the format version; ``<decision>`` the engine's decision id (a click whose decision
 is no longer pending is stale); ``<check>`` four hex digits of the option's action, so an index
@@ -71,6 +74,15 @@ class UndoKey:
 
 
 @dataclass(frozen=True)
+class GoKey:
+    """"Take my turn" in place (the games panel) and "Next game" (a panel of ``after``, the
+    game just played): the panel of ``game`` in the message clicked."""
+
+    game: int
+    after: int | None = None
+
+
+@dataclass(frozen=True)
 class SelectValue:
     """A parsed select value: an option (``index``, ``check``) or a step (``token``)."""
 
@@ -91,10 +103,15 @@ NAV = CustomId("n:{game}:{seat}:{decision}:{path}", partial(PanelId, "n"), game=
 SELECT = CustomId("s:{game}:{seat}:{decision}:{path}:{chunk}", partial(PanelId, "s"),
                   game=GAME, seat=SEAT, decision=DECISION, path=PATH, chunk=_CHUNK)
 UNDO = CustomId("u:{game}:{seat}:{move}", UndoKey, game=GAME, seat=SEAT, move=number(6))
+GO = CustomId("go:{game}[:{after}]", GoKey, game=GAME, after=GAME)
 
 
 def take_turn_id(game_id: int) -> str:
     return TAKE_TURN.format(PanelId("t", game_id))
+
+
+def go_id(game_id: int, after: int | None = None) -> str:
+    return GO.format(GoKey(game_id, after))
 
 
 def hint_id(game_id: int, seat: int | None = None, decision: str | None = None) -> str:
