@@ -201,6 +201,8 @@ COMPONENTS: dict[str, str] = {
     "take_turn": "panel",
     # "Take my turn" in the games panel and "Next game": that game's panel, in place
     "open_game": "panel",
+    # the games panel's pages: the clicker's own games
+    "games.page": "self",
     "hint": "hint",
     "action": "decide",
     "nav": "panel",

@@ -53,15 +53,16 @@ def board_url(bot: HadaraBot, user_id: int, game_id: int) -> str | None:
 
 
 def add_board_button(bot: HadaraBot, user_id: int, game_id: int,
-                     view: discord.ui.View, label: str | None = None) -> None:
+                     view: discord.ui.View, label: str | None = None,
+                     row: int | None = None) -> None:
     """Add "Open the board" (or ``label``) to ``view`` when the page is on and the view has
-    room."""
+    room: in ``row``, else in the row below the view's own items."""
     url = board_url(bot, user_id, game_id)
     if url is None or len(view.children) >= 25:
         return
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         style=discord.ButtonStyle.link, label=label or t("web.open"), url=url,
-        row=row_after(view))
+        row=row if row is not None else row_after(view))
     with contextlib.suppress(ValueError):  # every row full: the panel's own come first
         view.add_item(button)
 

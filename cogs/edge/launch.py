@@ -129,9 +129,10 @@ def add_board_buttons(bot: HadaraBot, user_id: int, game_id: int, view: discord.
     ``browser_label``) when the Activity is on; the link alone when only the page is on
     (``board_link.add_board_button``); nothing without the page. In the row below the
     panel's own items, or in ``rows`` (the launch's, the link's); only where the view has
-    room (its own items come first)."""
+    room (its own items come first); without the Activity, the link in ``rows``' first."""
     if not activity_on(bot):
-        add_board_button(bot, user_id, game_id, view, label=label)
+        add_board_button(bot, user_id, game_id, view, label=label,
+                         row=rows[0] if rows is not None else None)
         return
     launch_row, link_row = rows if rows is not None else (row_after(view),) * 2
     if len(view.children) < MAX_COMPONENTS:

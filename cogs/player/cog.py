@@ -1,32 +1,37 @@
-"""The ``Player`` feature: a player's own things — ``/hadara games`` (every game and what it
-awaits: ``GameService.games``), ``rules``, ``card`` and ``settings`` (DMs, language, time zone,
-quiet hours; the server's language for its managers: ``GameService.settings``)."""
+"""The ``Player`` feature: a player's own things — ``/hadara games`` (the games panel: every
+game and what it awaits, ``GameService.games``, laid out by :mod:`.games_panel`, with "Take my
+turn" for each game waiting on the player, offered by ``Play``), ``rules``, ``card`` and
+``settings`` (DMs, language, time zone, quiet hours; the server's language for its managers:
+``GameService.settings``)."""
 
 from __future__ import annotations
 
 import io
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 
 from bot.learn import topic_name
 from bot.messages import t
-from bot.service.screens import GameLine, GamesList
-from bot.storage.base import JSON, LOBBY
+from bot.storage.base import JSON
 from cogs.commands import HADARA
 from cogs.edge.client import HadaraBot, Interaction
-from cogs.edge.errors import Denied
-from cogs.edge.feature import Commands, Feature
+from cogs.edge.custom_ids import CustomId, number
+from cogs.edge.errors import Denied, reply_error
+from cogs.edge.feature import Commands, Components, Feature
+from cogs.edge.guard import UPDATE, Guarded
 from cogs.edge.guard import server as server_rule
 from cogs.edge.language import L
 from cogs.edge.launch import add_board_buttons
-from cogs.edge.times import deadline_text
+from cogs.edge.offers import offers
 from hadara.content import default_catalog
 from i18n import LOCALES, NATIVE_NAMES, set_current
 from i18n import current as current_language
 
 from .cards import card_choices, card_embed, find_card
+from .games_panel import LISTED, GamesPage, games_page
 from .preferences import (
     normalise_quiet_hours,
     settings_text,
@@ -41,58 +46,86 @@ RULE_TOPICS = ("wheel", "draft", "discount", "selling", "phase_b", "income", "co
 MAX_CONTENT = 2000
 
 
-BOARDS = 5  # board links under /hadara games (one row; the games waiting on you come first)
+@dataclass(frozen=True)
+class PageKey:
+    """A page of the games panel (from 0): of the clicker's own games."""
+
+    page: int
+
+
+Button = discord.ui.Button[discord.ui.View]
+GAMES_PAGE = CustomId("games:{page}", PageKey, page=number(2))
+COLOUR = discord.Colour(0xC8963E)  # the panels' colour
+#: The games panel's rows: "Take my turn", the boards (the Activity's launches, the links
+#: "in a browser" beside them), the pages.
+TURN_ROW, BOARD_ROWS, PAGE_ROW = 0, (1, 2), 3
+
+
+class GamesPageButton(Guarded[PageKey], discord.ui.DynamicItem[Button], spec=GAMES_PAGE):
+    """"Previous" / "Next" in the games panel: that page of the clicker's games, in place."""
+
+    access_kind = "games.page"
+    ack = UPDATE  # the games panel itself is edited
+
+    def __init__(self, page: int, label: str | None = None, *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            style=discord.ButtonStyle.secondary, label=label or t("games.panel.next"),
+            custom_id=GAMES_PAGE.format(PageKey(page)), disabled=disabled), row=PAGE_ROW)
+        self.page = page
+
+    @classmethod
+    def rebuild(cls, key: PageKey, item: discord.ui.Item[discord.ui.View]) -> GamesPageButton:
+        return cls(key.page)
+
+    async def clicked(self, interaction: Interaction) -> None:
+        try:
+            message = await games_message(interaction.client, interaction.user.id, self.page)
+            await interaction.edit_original_response(**message, attachments=[])
+        except Exception as exc:
+            await reply_error(interaction, exc)
 
 
 @app_commands.command(name="games", description=L("cmd.games"))
 async def games(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    mine = await interaction.client.service.games(interaction.user.id)
-    view = discord.ui.View(timeout=None)
-    # "Board #12" for each game in play (the page on): the Activity's launch, with the
-    # signed link "#12 in a browser" in the row below, when the board opens inside Discord;
-    # else the signed link
-    boards = [line.game_id for line in mine.games
-              if line.status != LOBBY and line.seat is not None][:BOARDS]
-    for game_id in boards:
-        add_board_buttons(interaction.client, interaction.user.id, game_id, view,
-                          label=t("web.open.game", id=game_id),
-                          browser_label=t("launch.browser.game", id=game_id), rows=(0, 1))
-    if view.children:
-        await interaction.followup.send(games_text(mine), ephemeral=True, view=view)
-    else:
-        await interaction.followup.send(games_text(mine), ephemeral=True)
+    message = await games_message(interaction.client, interaction.user.id)
+    await interaction.followup.send(ephemeral=True, **{k: v for k, v in message.items()
+                                                       if v is not None})
 
 
-def games_text(mine: GamesList) -> str:
-    """``/hadara games``: each game and what it awaits, how many more, the vacation's end."""
+async def games_message(bot: HadaraBot, user_id: int, page: int = 0) -> dict[str, Any]:
+    """The games panel of ``user_id`` at ``page`` (:mod:`.games_panel`), as a message's
+    ``content``, ``embed`` and ``view`` (a player without a game: a line, nothing else)."""
+    mine = await bot.service.games(user_id, limit=LISTED)
     if not mine.games:
-        return t("game.games.none")
-    lines = [t("game.games.title", count=len(mine.games) + mine.more)]
-    lines += [game_line(line) for line in mine.games]
-    if mine.more:
-        lines.append(t("game.games.more", count=mine.more))
-    if mine.away_until is not None:
-        lines.append(t("md.games.away", at=deadline_text(mine.away_until)))
-    return "\n".join(lines)[:MAX_CONTENT]
+        return {"content": t("game.games.none"), "embed": None, "view": None}
+    shown = games_page(mine, page, bot.service.clock())
+    embed = discord.Embed(title=shown.title, description=shown.description, colour=COLOUR)
+    if shown.footer:
+        embed.set_footer(text=shown.footer)
+    return {"content": None, "embed": embed, "view": games_view(bot, user_id, shown)}
 
 
-def game_line(line: GameLine) -> str:
-    """One game of ``/hadara games``: a lobby's seats, or whose turn it is and until when."""
-    thread = line.discord.get("thread")
-    where = t("game.games.where", thread=thread) if thread else ""
-    if line.status == LOBBY:
-        return t("game.games.lobby", id=line.game_id, taken=line.seats_taken, size=line.size,
-                 where=where)
-    if line.your_turn is not None:
-        text = t("game.games.your_turn", id=line.game_id, what=t(f"table.kind.{line.your_turn}"),
-                 where=where)
-    else:
-        text = t("game.games.waiting", id=line.game_id, names=", ".join(line.waiting) or "—",
-                 where=where)
-    if line.deadline is not None:
-        text += t("md.games.deadline", rel=deadline_text(line.deadline))
-    return text
+def games_view(bot: HadaraBot, user_id: int, shown: GamesPage) -> discord.ui.View:
+    """The page's buttons: "Take my turn" for each game on it waiting on the player (their
+    panel in place: offered by ``Play``), "Open the board" for each game in play on it, and
+    "Previous" / "Next" when there are other pages."""
+    view = discord.ui.View(timeout=None)
+    open_game = offers(bot).open_game
+    if open_game is not None:
+        for game_id, label in shown.turns:
+            view.add_item(open_game(game_id, label, TURN_ROW))
+    for game_id in shown.boards:
+        add_board_buttons(bot, user_id, game_id, view,
+                          label=t("web.open.game", id=game_id),
+                          browser_label=t("launch.browser.game", id=game_id), rows=BOARD_ROWS)
+    if shown.pages > 1:
+        previous, following = shown.previous, shown.next
+        view.add_item(GamesPageButton(shown.page if previous is None else previous,
+                                      t("games.panel.previous"), disabled=previous is None))
+        view.add_item(GamesPageButton(shown.page if following is None else following,
+                                      t("games.panel.next"), disabled=following is None))
+    return view
 
 
 @app_commands.command(name="rules", description=L("cmd.rules"))
@@ -206,6 +239,7 @@ class Player(Feature):
 
     COMMANDS: ClassVar[Commands] = ((HADARA, games), (HADARA, rules), (HADARA, card),
                                     (HADARA, settings))
+    COMPONENTS: ClassVar[Components] = (GamesPageButton,)
 
 
 async def setup(bot: HadaraBot) -> None:

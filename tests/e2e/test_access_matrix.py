@@ -63,6 +63,7 @@ from cogs.play.turns import (
     TakeTurnButton,
     UndoButton,
 )
+from cogs.player.cog import GamesPageButton
 from cogs.replay.components import ReplayButton, ReplaySelect, jump_id
 from cogs.replay.fork import ForkButton
 from cogs.table.follow import FollowButton
@@ -346,6 +347,7 @@ SAMPLES: dict[type, Callable[[Target], list[Any]]] = {
                                                 "skip"))],
     UndoButton: lambda g: [UndoButton(g.gid, g.seat, 0)],
     OpenGameButton: lambda g: [OpenGameButton(g.gid)],
+    GamesPageButton: lambda g: [GamesPageButton(0)],
     VoteButton: lambda g: [VoteButton(g.gid, g.host_seat)],
     NotesOffButton: lambda g: [NotesOffButton(g.user)],
     RepairButton: lambda g: [RepairButton(g.gid, 0)],

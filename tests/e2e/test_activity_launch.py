@@ -150,9 +150,11 @@ async def test_the_games_list_launches_each_board_with_its_browser_link(
         await settle(w, gid)
         alice = w.members["alice"]
         shown = answer(await alice.slash(w.channel, "hadara games"))
-        rows = rows_of(shown)
-        [launch] = rows[0]["components"]
-        [link] = rows[1]["components"]
+        rows = rows_of(shown)  # her turn first (the games panel), then the boards
+        [turn] = rows[0]["components"]
+        [launch] = rows[1]["components"]
+        [link] = rows[2]["components"]
+        assert turn["label"] == f"#{gid} · Take my turn"
         assert (launch["custom_id"], launch["label"]) == (launch_id(gid), f"Board #{gid}")
         assert link["label"] == f"#{gid} in a browser" and link["style"] == LINK
         assert signed(w, str(link["url"])).game == gid
@@ -262,7 +264,8 @@ async def test_without_the_activity_the_link_buttons_as_before(
         assert rows_of(panel)[-1]["components"] == [link]
         assert launch_buttons(panel) == [] and launch_buttons(await board(w, gid)) == []
         shown = answer(await alice.slash(w.channel, "hadara games"))
-        assert [c["label"] for c in components(shown)] == [f"Board #{gid}"]
+        assert [c["label"] for c in components(shown)] == [f"#{gid} · Take my turn",
+                                                           f"Board #{gid}"]
         assert strict_of(w).entry_point is None  # nothing synced but the tree
 
 

@@ -185,7 +185,7 @@ async def test_game_commands_in_the_thread(tmp_path: Path) -> None:
         await w.service.idle(1)
         await w.env.advance_time(3)
         games = await w.bob.slash(w.channel, "hadara games")
-        assert "#1" in answer(games).content
+        assert "#1" in (answer(games).embeds[0].description or "")
         hand = await w.alice.slash(thread, "hadara hand")
         assert hand.ephemeral and answer(hand).attachments
         stranger = await w.carol.slash(thread, "hadara hand")
