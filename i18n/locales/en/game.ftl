@@ -72,12 +72,6 @@ game-board-posted = The board is posted again: { $url }
 game-hand-deciding = Game #{ $id } — you are to { $what }. Use the board's Take my turn button to choose.
 game-hand-cards = Game #{ $id } — your cards. Nothing to decide right now.
 game-games-none = You have no game in a lobby or in play. Open one with /hadara new.
-game-games-title = Your games ({ $count }):
-game-games-more = … and { $count } more.
-game-games-where = {" "}in <#{ $thread }>
-game-games-lobby = • #{ $id }: lobby, { $taken }/{ $size } seats{ $where }
-game-games-your_turn = • #{ $id }: **your turn** — { $what }{ $where }
-game-games-waiting = • #{ $id }: waiting for { $names }{ $where }
 game-history-title = Game #{ $id }, the last { $count ->
         [one] { $count } line
        *[other] { $count } lines

@@ -82,7 +82,6 @@ md-settings-reminders_dm = Reminders of deadlines: by DM.
 md-settings-reminders_thread = Reminders of deadlines: a mention in the game's thread (DMs are off).
 md-settings-bad_tz = I do not know the time zone '{ $tz }': pick one from the list (e.g. Europe/Berlin).
 md-settings-bad_quiet = Quiet hours look like 22-07 or 22:30-07:00 (or "off").
-md-games-deadline = {" "}· ⏳ { $rel }
 md-games-away = You are away until { $at }.
 refusal-taken_over = The AI plays your seat; take it back with /hadara rejoin first.
 refusal-not_taken_over = The AI does not play your seat: nothing to rejoin.

@@ -72,15 +72,6 @@ game-board-posted = Le plateau est republié : { $url }
 game-hand-deciding = Partie #{ $id } — vous devez { $what }. Choisissez avec le bouton « Jouer mon tour » du plateau.
 game-hand-cards = Partie #{ $id } — vos cartes. Rien à décider pour l'instant.
 game-games-none = Vous n'avez aucune partie en préparation ou en cours. Ouvrez-en une avec /hadara new.
-game-games-title = Vos parties ({ $count }) :
-game-games-more = … et { $count ->
-        [one] { $count } autre.
-       *[other] { $count } autres.
-    }
-game-games-where = {" "}dans <#{ $thread }>
-game-games-lobby = • #{ $id } : en préparation, { $taken }/{ $size } places{ $where }
-game-games-your_turn = • #{ $id } : **à vous** — { $what }{ $where }
-game-games-waiting = • #{ $id } : en attente de { $names }{ $where }
 game-history-title = Partie #{ $id }, { $count ->
         [one] la dernière ligne :
        *[other] les { $count } dernières lignes :

@@ -82,7 +82,6 @@ md-settings-reminders_dm = Rappels d’échéance : par message privé.
 md-settings-reminders_thread = Rappels d’échéance : une mention dans le fil de la partie (vos messages privés sont fermés).
 md-settings-bad_tz = Je ne connais pas le fuseau horaire « { $tz } » : choisissez-en un dans la liste (ex. Europe/Berlin).
 md-settings-bad_quiet = Les heures de silence s’écrivent 22-07 ou 22:30-07:00 (ou « off »).
-md-games-deadline = {" "}· ⏳ { $rel }
 md-games-away = Vous êtes en vacances jusqu’au { $at }.
 refusal-taken_over = L’IA joue à votre place ; reprenez-la d’abord avec /hadara rejoin.
 refusal-not_taken_over = L’IA ne joue pas à votre place : rien à reprendre.

@@ -64,7 +64,6 @@ md-settings-reminders_dm = 期限のリマインダー：DMで送信
 md-settings-reminders_thread = 期限のリマインダー：ゲームのスレッドでメンション（DMはオフ）
 md-settings-bad_tz = タイムゾーン「{ $tz }」がわかりません：一覧から選んでください（例：Asia/Tokyo）。
 md-settings-bad_quiet = 通知停止時間は 22-07 や 22:30-07:00 の形で指定してください（解除は「off」）。
-md-games-deadline = {" "}· ⏳ { $rel }
 md-games-away = { $at }まで休暇中です。
 refusal-taken_over = あなたの席はAIが担当しています。先に /hadara rejoin で席に戻ってください。
 refusal-not_taken_over = あなたの席はAIが担当していないので、戻る必要はありません。
