@@ -286,8 +286,8 @@ async def test_the_board_inside_discord_is_accessible_on_a_phone(at_table: Table
 
 
 @pytest.mark.sqlite_only
-async def test_inside_discord_the_list_and_another_game_open_in_place(  # noqa: F811
-        at_table: Table) -> None:
+async def test_inside_discord_the_list_and_another_game_open_in_place(
+        at_table: Table) -> None:  # noqa: F811
     """"Your games" and a game's link are followed inside the frame with the session (a
     plain link would load the page over Discord's frame, signed out)."""
     from tests.support.storage_helpers import HOST, table
