@@ -24,7 +24,9 @@ until they are not, and goes out then if the step still waits on them. A flush:
    button while the game runs), or posts it the first time. When the board is old or far up
    the thread, the next message that pings someone is posted *as* the new board;
 4. sends the pinged players who opted in their panel by DM (the ``Play`` feature's; a
-   refused DM is counted and the thread mention stands);
+   refused DM is counted and the thread mention stands). A player whose turn digest stands
+   in for the per-game pings (``/hadara settings daily_turns``, ``cogs.turn_digest``) gets
+   neither the mention nor the DM: their step counts as told;
 5. at the end: the score image with a Rematch button (and "Watch the replay", the
    ``Replay`` feature's), the board's components removed, the thread archived (with Manage
    Threads; otherwise logged and skipped).
@@ -305,6 +307,8 @@ class Table(Feature):
         # a person's ping goes before the cosmetic board edit; the board moves down when it is
         # old or far up the thread at a message that pings someone — as that message
         told = table.news
+        if batch.ping:  # the step counts as told either way (once per step)
+            batch.ping = await self._per_game(record, batch.ping)
         post = await self._compose(batch, record, told)
         board_id = record.discord.get("board")
         old = board_id is not None and (
@@ -501,6 +505,22 @@ class Table(Feature):
             await thread.edit(archived=True)
         except discord.HTTPException as exc:
             log.info("could not archive thread %s: %s", thread.id, exc)
+
+    async def _per_game(self, record: GameRecord, ping: list[Waiting]) -> list[Waiting]:
+        """The pings that go out: not those of a player whose turn digest replaces the
+        per-game pings and turn DMs (``SettingsState.per_game_turns``, issue 39: their games
+        come in one message a day instead; reminders of deadlines still come)."""
+        users = {s.seat: s.user_id for s in record.seats}
+        out = []
+        for w in ping:
+            uid = users.get(w.seat)
+            try:
+                if uid is not None and not (await self.bot.service.settings(uid)).per_game_turns:
+                    continue
+            except Exception:  # not known now: pinged as before
+                log.exception("the settings of user %s for game %s", uid, record.id)
+            out.append(w)
+        return out
 
     async def _send_dms(self, gid: int, record: GameRecord, ping: list[Waiting],
                         thread: discord.Thread) -> None:
