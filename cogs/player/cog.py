@@ -33,9 +33,13 @@ from i18n import current as current_language
 from .cards import card_choices, card_embed, find_card
 from .games_panel import LISTED, GamesPage, games_page
 from .preferences import (
+    DAILY_TURNS,
+    DAILY_TURNS_OFF,
+    hour_key,
     normalise_quiet_hours,
     settings_text,
     timezone_choices,
+    turn_digest_changes,
     valid_timezone,
 )
 
@@ -180,18 +184,24 @@ async def _timezone_autocomplete(interaction: Interaction,
                        language=L("cmd.settings.language"),
                        server_language=L("cmd.settings.server_language"),
                        rated_undo=L("cmd.settings.rated_undo"),
-                       web_sign_out=L("cmd.settings.web_sign_out"))
+                       web_sign_out=L("cmd.settings.web_sign_out"),
+                       daily_turns=L("cmd.settings.daily_turns"),
+                       turn_pings=L("cmd.settings.turn_pings"))
 @app_commands.autocomplete(timezone=_timezone_autocomplete)
 @app_commands.choices(
     language=[app_commands.Choice(name=L("language.auto"), value=AUTO_LANGUAGE)]
     + [app_commands.Choice(name=NATIVE_NAMES[code], value=code) for code in LOCALES],
     server_language=[app_commands.Choice(name=NATIVE_NAMES[code], value=code)
-                     for code in LOCALES])
+                     for code in LOCALES],
+    daily_turns=[app_commands.Choice(name=L("turn_digest.off") if value == DAILY_TURNS_OFF
+                                     else L(hour_key(int(value))), value=value)
+                 for value in DAILY_TURNS])
 async def settings(interaction: Interaction, dms: bool | None = None,
                    timezone: app_commands.Range[str, 1, 64] | None = None,
                    quiet_hours: app_commands.Range[str, 1, 20] | None = None,
                    language: str | None = None, server_language: str | None = None,
-                   rated_undo: bool | None = None, web_sign_out: bool | None = None) -> None:
+                   rated_undo: bool | None = None, web_sign_out: bool | None = None,
+                   daily_turns: str | None = None, turn_pings: bool | None = None) -> None:
     bot = interaction.client
     languages = bot.service.languages
     if server_language is not None or rated_undo is not None:  # the server's: its managers
@@ -209,6 +219,7 @@ async def settings(interaction: Interaction, dms: bool | None = None,
         changes["quiet_hours"] = quiet or None
     if dms is not None:
         changes["dm_turns"] = dms
+    changes.update(turn_digest_changes(daily_turns, turn_pings))  # the turn digest's
     await interaction.response.defer(ephemeral=True, thinking=True)
     if changes:  # merged into what is stored (the languages and lessons keep theirs there)
         stored = await bot.service.user_settings(interaction.user.id)

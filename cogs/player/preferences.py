@@ -1,7 +1,8 @@
 """A player's settings in words, without Discord: their time zone (any IANA name, common ones
-offered first), their quiet hours, how reminders reach them, and the settings screen worded
-from what the service hands over (``GameService.settings``: a ``SettingsState``). Pure
-functions: tests call them without a bot."""
+offered first), their quiet hours, how reminders reach them, their turn digest ("Daily turns":
+its hour, and whether each game's own pings go on), and the settings screen worded from what
+the service hands over (``GameService.settings``: a ``SettingsState``). Pure functions: tests
+call them without a bot."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.messages import t
-from bot.service.screens import SettingsState
+from bot.service.screens import TURN_DIGEST, TURN_PINGS, SettingsState
 from bot.service.timecontrol import rules
+from bot.storage.base import JSON
+from cogs.edge.times import stamp
 from i18n import NATIVE_NAMES, current
 
 #: Zones offered first by the time-zone autocomplete (any IANA name is accepted).
@@ -69,13 +72,49 @@ def normalise_quiet_hours(text: str) -> str | None:
     return f"{start // 60:02d}:{start % 60:02d}-{end // 60:02d}:{end % 60:02d}"
 
 
+#: ``/hadara settings daily_turns``: off, or the local hour of the turn digest (the values of
+#: its choices: 25, Discord's most).
+DAILY_TURNS_OFF = "off"
+DAILY_TURNS = (DAILY_TURNS_OFF, *(str(hour) for hour in range(24)))
+
+
+def hour_key(hour: int) -> str:
+    """The catalog key of an hour of the day (the choices, the settings): ``08:00``,
+    ``8 h``, ``8時``."""
+    return f"turn_digest.hour.{hour}"
+
+
+def turn_digest_changes(daily_turns: str | None, turn_pings: bool | None) -> dict[str, JSON]:
+    """What ``daily_turns`` (an hour, or off: None removes the setting) and ``turn_pings``
+    change in the user's settings (the service arms the digest from them)."""
+    changes: dict[str, JSON] = {}
+    if daily_turns is not None:
+        changes[TURN_DIGEST] = (None if daily_turns == DAILY_TURNS_OFF
+                                else max(0, min(23, int(daily_turns))))
+    if turn_pings is not None:
+        changes[TURN_PINGS] = turn_pings
+    return changes
+
+
+def turn_digest_line(settings: SettingsState) -> str:
+    """The turn digest: off, or its hour, when the next comes and whether each game still
+    pings the player."""
+    if settings.turn_digest is None:
+        return t("turn_digest.settings.off")
+    due = settings.turn_digest_due
+    key = "turn_digest.settings.on_pings" if settings.turn_pings else "turn_digest.settings.on"
+    return t(key, at=t(hour_key(settings.turn_digest)),
+             rel=stamp(due, "R") if due is not None else "—")
+
+
 def settings_lines(settings: SettingsState) -> list[str]:
-    """The time zone, the quiet hours and how reminders reach the player."""
+    """The time zone, the quiet hours, how reminders reach the player, their turn digest."""
     tz, quiet = settings.time_zone, settings.quiet_hours
     return [t("md.settings.tz", tz=tz) if tz else t("md.settings.tz_unset"),
             t("md.settings.quiet", hours=quiet) if quiet else t("md.settings.quiet_unset"),
             t("md.settings.reminders_dm") if settings.dms
-            else t("md.settings.reminders_thread")]
+            else t("md.settings.reminders_thread"),
+            turn_digest_line(settings)]
 
 
 def settings_text(settings: SettingsState, changed: bool) -> str:
