@@ -16,6 +16,7 @@ import pytest
 from bot.service.screens import TIME_ZONE, TURN_DIGEST, TURN_PINGS
 from bot.service.timecontrol.rules import zone
 from bot.service.turn_digest import TurnDigest, digest_at, next_digest
+from bot.storage.base import StorageUnavailable
 from tests.support.storage_helpers import (
     ALICE,
     BOB,
@@ -269,5 +270,33 @@ async def test_a_digest_due_while_the_bot_was_down_fires_once(make_store: StoreF
         assert [(at, d.date) for at, d in got] == [(utc(2026, 1, 4, 7), date(2026, 1, 4))]
         (armed,) = await env.store.turn_digest_timers(ALICE)
         assert armed.due == utc(2026, 1, 5, 8)  # not again on the 4th
+    finally:
+        await env.close()
+
+
+async def test_a_storage_fault_delays_it_and_it_comes_once(make_store: StoreFactory) -> None:
+    env = await make_env(make_store)
+    try:
+        gid = await table(env, (HOST, ALICE))
+        await until_waiting_on(env, gid, ALICE)
+        await digest_on(env, ALICE, 8)
+        got = listen(env)
+        refused = [0]
+
+        async def fail(*args: object, **kwargs: object) -> bool:
+            refused[0] += 1
+            raise StorageUnavailable("disk_full", "simulated")
+
+        env.store.rearm_turn_digest = fail  # type: ignore[method-assign]
+        try:
+            await hours(env, 8)  # 08:00: the move on cannot be stored, so nothing is sent
+        finally:
+            del env.store.rearm_turn_digest  # the class's method again
+        assert refused[0] >= 1 and got == []
+        await env.advance(6)  # the scheduler's retry: sent now, once
+        await hours(env, 2)
+        assert [at for at, _ in got] == [utc(2026, 1, 1, 8) + 6]
+        assert [t.due for t in await env.store.turn_digest_timers(ALICE)] == [
+            utc(2026, 1, 2, 8)]
     finally:
         await env.close()
