@@ -811,7 +811,13 @@ class Screens:
         ids = await self.games_of(user_id, (LOBBY, ACTIVE))
         lines = []
         for gid in ids[:MAX_GAMES_SCANNED]:
-            held = await self.memory.load(gid)
+            try:
+                held = await self.memory.load(gid)
+            except Refusal as refusal:  # a damaged game: the others are still listed
+                if refusal.code == refusals.STORAGE_UNAVAILABLE:
+                    raise
+                log.warning("game %s left out of user %s's games: %r", gid, user_id, refusal)
+                continue
             rec = held.record
             mine = checks.seat_of(rec, user_id)
             size = int(rec.options.get("seats", 5))

@@ -180,13 +180,16 @@ class TurnDigests:
     async def _waiting(self, user_id: int) -> tuple[GameLine, ...]:
         """The games waiting on the user, the one waiting longest first. A storage fault
         is raised (the timer fires again: the scheduler's retry); any other refusal (a
-        damaged game among theirs) leaves today's digest out rather than retrying forever."""
+        damaged game among theirs) leaves today's digest out rather than retrying forever;
+        so does a vacation (the games wait for them: nothing is asked of them)."""
         try:
             listed = await self.games.games(user_id, limit=MAX_GAMES_SCANNED)
         except Refusal as refusal:
             if refusal.code == refusals.STORAGE_UNAVAILABLE:
                 raise
             log.warning("no turn digest for user %s today: %r", user_id, refusal)
+            return ()
+        if listed.away_until is not None:  # on vacation: their clocks wait, and so does this
             return ()
         return listed.your_turn
 

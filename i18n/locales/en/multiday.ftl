@@ -3,7 +3,7 @@
 
 cmd-new-time_control = Time per decision (multi-day games); the AI decides for a player who runs out
 cmd-new-strikes = Missed deadlines before the AI takes a seat over (default 3)
-cmd-settings-timezone = Your time zone (for quiet hours), e.g. Europe/Berlin
+cmd-settings-timezone = Your time zone (for quiet hours and daily turns), e.g. Europe/Berlin
 cmd-settings-quiet_hours = No reminders during these local hours, e.g. 22-07 ("off" to clear)
 cmd-rejoin = Take your seat back from the AI that played it while you were gone
 cmd-vote = Vote to let the AI play an absent player's seat

@@ -3,7 +3,7 @@
 
 cmd-new-time_control = Temps par décision (parties sur plusieurs jours) ; l’IA décide pour qui n’en a plus
 cmd-new-strikes = Délais manqués avant que l’IA ne reprenne la place (3 par défaut)
-cmd-settings-timezone = Votre fuseau horaire (pour les heures de silence), ex. Europe/Berlin
+cmd-settings-timezone = Votre fuseau horaire (heures de silence, tours du jour), ex. Europe/Berlin
 cmd-settings-quiet_hours = Aucun rappel pendant ces heures locales, ex. 22-07 (« off » pour effacer)
 cmd-rejoin = Reprendre votre place à l’IA qui l’a jouée pendant votre absence
 cmd-vote = Voter pour que l’IA joue à la place d’un joueur absent

@@ -3,7 +3,7 @@
 
 cmd-new-time_control = 1回の判断の持ち時間（複数日ゲーム）。時間切れのプレイヤーにはAIが代わりに選びます
 cmd-new-strikes = AIが席を引き継ぐまでに許される期限切れの回数（既定は3）
-cmd-settings-timezone = あなたのタイムゾーン（通知停止時間に使用）。例：Asia/Tokyo
+cmd-settings-timezone = あなたのタイムゾーン（通知停止時間と今日の手番に使用）。例：Asia/Tokyo
 cmd-settings-quiet_hours = この現地時間帯はリマインダーを送りません。例：22-07（解除は「off」）
 cmd-rejoin = 不在の間AIが担当していた席に戻ります
 cmd-vote = 不在のプレイヤーの席をAIに任せる投票をします

@@ -5,7 +5,18 @@ than the game just played."""
 
 from __future__ import annotations
 
-from tests.support.storage_helpers import ALICE, BOB, HOST, Env, make_env, move, table
+import pytest
+
+from tests.support.storage_helpers import (
+    ALICE,
+    BOB,
+    HOST,
+    Env,
+    make_env,
+    move,
+    run_sql,
+    table,
+)
 from tests.support.stores import StoreFactory
 
 
@@ -59,5 +70,27 @@ async def test_no_next_game_when_nothing_else_waits(make_store: StoreFactory) ->
         await until_waiting_on(env, gid, ALICE)
         assert await env.svc.next_turn(ALICE, after=gid) is None
         assert await env.svc.next_turn(BOB) is None
+    finally:
+        await env.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_damaged_game_does_not_hide_the_others(make_store: StoreFactory) -> None:
+    """One of a person's games damaged in the store: their list (and so the games panel,
+    "Next game" and the digest) still shows every other game."""
+    env = await make_env(make_store)
+    try:
+        sound = await table(env, (HOST, ALICE))
+        await until_waiting_on(env, sound, ALICE)
+        broken = await table(env, (HOST, ALICE))
+        for _ in range(4):
+            await move(env, broken)
+        await run_sql(make_store, "games", "DELETE FROM actions WHERE game_id = ? AND seq = 1",
+                      broken)
+        env.svc.memory.drop(broken)  # read again from the damaged store
+        listed = await env.svc.games(ALICE)
+        assert [line.game_id for line in listed.games] == [sound]
+        nxt = await env.svc.next_turn(ALICE)
+        assert nxt is not None and nxt.game_id == sound
     finally:
         await env.close()

@@ -300,3 +300,22 @@ async def test_a_storage_fault_delays_it_and_it_comes_once(make_store: StoreFact
             utc(2026, 1, 2, 8)]
     finally:
         await env.close()
+
+
+async def test_nothing_while_on_vacation(make_store: StoreFactory) -> None:
+    """On vacation the clocks of a person's games stand still: the digest asks nothing of
+    them either, and comes again the day after they are back."""
+    env = await make_env(make_store)
+    try:
+        gid = await table(env, (HOST, ALICE))
+        await until_waiting_on(env, gid, ALICE)
+        got = listen(env)
+        await digest_on(env, ALICE, 8)  # UTC
+        await env.svc.away(ALICE, 2)
+        await hours(env, 24 * 2 - 1)
+        assert got == []
+        await hours(env, 26)  # back: the next 08:00 brings it
+        assert [d.user_id for _, d in got] == [ALICE]
+        assert [line.game_id for line in got[0][1].lines] == [gid]
+    finally:
+        await env.close()
