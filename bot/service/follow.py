@@ -16,10 +16,8 @@ once (no digest). Only games in play count towards the games a user may follow.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,6 +26,7 @@ from bot.storage.base import ABANDONED, ACTIVE, FINISHED, JSONObject, Store
 from hadara.scoring import final_ranking
 
 from . import checks, refusals, updates
+from .listeners import Listeners
 from .refusals import Refusal
 from .updates import Hub, Update
 
@@ -109,9 +108,7 @@ class Follows:
         self.store = store
         self.clock = clock
         self.memory = memory
-        self._listeners: dict[int, Callable[[Digest], object]] = {}
-        self._next = 0
-        self._tasks: set[asyncio.Future[object]] = set()
+        self._listeners: Listeners[Digest] = Listeners("digest")
         hub.subscribe(self._on_update)
 
     # -- following
@@ -152,14 +149,7 @@ class Follows:
     def listen(self, callback: Callable[[Digest], object]) -> Callable[[], None]:
         """Call ``callback`` with every digest (a coroutine it returns is run as a task);
         returns the unsubscribe function."""
-        key = self._next
-        self._next += 1
-        self._listeners[key] = callback
-
-        def unsubscribe() -> None:
-            self._listeners.pop(key, None)
-
-        return unsubscribe
+        return self._listeners.listen(callback)
 
     def digest(self, update: Update) -> Digest | None:
         """The digest an update makes (None: it ends no epoch), from the live game as the
@@ -175,7 +165,7 @@ class Follows:
         if access.is_private(held.record.options):
             # someone else's practice game: followed before it was private to its owner
             # (bot/access.py), never told now; the followers are forgotten
-            self._spawn(self._forget_quietly(update.game_id))
+            self._listeners.spawn(self._forget_quietly(update.game_id))
             return None
         rows, winners = standings(game, update)
         if update.over:
@@ -188,25 +178,14 @@ class Follows:
     def _on_update(self, update: Update) -> None:
         if update.status == ABANDONED and update.cause == updates.ABANDONED:
             # no final digest for an abandoned game: its followers are simply forgotten
-            self._spawn(self._forget_quietly(update.game_id))
+            self._listeners.spawn(self._forget_quietly(update.game_id))
             return
         if not self._listeners or not digest_due(update):
             return
         made = self.digest(update)
         if made is None:
             return
-        for callback in list(self._listeners.values()):
-            try:
-                out = callback(made)
-                if inspect.isawaitable(out):
-                    self._spawn(out)
-            except Exception:  # a listener's fault never breaks the game
-                log.exception("digest listener failed")
-
-    def _spawn(self, awaitable: Awaitable[object]) -> None:
-        task = asyncio.ensure_future(awaitable)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._listeners.publish(made)
 
     async def _forget_quietly(self, game_id: int) -> None:
         try:

@@ -22,10 +22,8 @@ missed.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Protocol
@@ -33,6 +31,7 @@ from typing import Protocol
 from bot.storage.base import TURN_DIGEST, Store, TimerRecord
 
 from . import checks, refusals
+from .listeners import Listeners
 from .refusals import Refusal
 from .screens import MAX_GAMES_SCANNED, TIME_ZONE, GameLine, GamesList, digest_hour
 from .timecontrol.rules import zone
@@ -115,9 +114,7 @@ class TurnDigests:
         self.clock = clock
         self.scheduler = scheduler
         self.games = games
-        self._listeners: dict[int, Callable[[TurnDigest], object]] = {}
-        self._next = 0
-        self._tasks: set[asyncio.Future[object]] = set()
+        self._listeners: Listeners[TurnDigest] = Listeners("turn digest")
         scheduler.handle(TURN_DIGEST, self.fire)
 
     async def stored(self) -> list[TimerRecord]:
@@ -175,7 +172,7 @@ class TurnDigests:
             self.scheduler.add([own_timer(TURN_DIGEST, user_id, due, {"sent_at": sent})])
             if waiting:
                 local = datetime.fromtimestamp(now, tz).date()
-                self._publish(TurnDigest(user_id, waiting, local, str(tz)))
+                self._listeners.publish(TurnDigest(user_id, waiting, local, str(tz)))
 
     async def _waiting(self, user_id: int) -> tuple[GameLine, ...]:
         """The games waiting on the user, the one waiting longest first. A storage fault
@@ -204,25 +201,4 @@ class TurnDigests:
     def listen(self, callback: Callable[[TurnDigest], object]) -> Callable[[], None]:
         """Call ``callback`` with every digest (a coroutine it returns is run as a task);
         returns the unsubscribe function."""
-        key = self._next
-        self._next += 1
-        self._listeners[key] = callback
-
-        def unsubscribe() -> None:
-            self._listeners.pop(key, None)
-
-        return unsubscribe
-
-    def _publish(self, digest: TurnDigest) -> None:
-        for callback in list(self._listeners.values()):
-            try:
-                out = callback(digest)
-                if inspect.isawaitable(out):
-                    self._spawn(out)
-            except Exception:  # a listener's fault never breaks the timer
-                log.exception("turn digest listener failed")
-
-    def _spawn(self, awaitable: Awaitable[object]) -> None:
-        task = asyncio.ensure_future(awaitable)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        return self._listeners.listen(callback)
