@@ -22,7 +22,6 @@ verified server, for at most :data:`SESSION_LIFETIME`.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 import time
@@ -35,6 +34,7 @@ from i18n import translate
 
 from .discord_api import DiscordAPI
 from .limits import Window
+from .links import token_hash
 
 #: An Activity's session lasts this long at most (the page signs in again when it ends: the
 #: SDK's ``authorize`` with ``prompt: none`` asks the player nothing the second time).
@@ -81,7 +81,7 @@ class Activity:
     def first_use(self, code: str) -> bool:
         """Whether ``code`` is seen for the first time (then it is remembered)."""
         now = self.clock()
-        key = _hash(code)
+        key = token_hash(code)
         seen = self.codes.get(key)
         if seen is not None and now - seen < CODE_KEPT:
             return False
@@ -91,7 +91,7 @@ class Activity:
     def open(self, user: int, guild: int | None, channel: int | None, instance: str) -> str:
         """A new session: its bearer token (the server keeps only its hash)."""
         token = secrets.token_urlsafe(32)
-        self.sessions[_hash(token)] = Seat(user, guild, channel, instance,
+        self.sessions[token_hash(token)] = Seat(user, guild, channel, instance,
                                            self.clock() + SESSION_LIFETIME)
         return token
 
@@ -99,7 +99,7 @@ class Activity:
         """The live session a bearer token stands for, or None."""
         if not 0 < len(token) <= 64:
             return None
-        key = _hash(token)
+        key = token_hash(token)
         found = self.sessions.get(key)
         if found is None or found.ends <= self.clock():
             self.sessions.pop(key, None)
@@ -110,10 +110,6 @@ class Activity:
         """End the user's Activity sessions (``/hadara settings web_sign_out``)."""
         for key in [k for k, s in self.sessions.items() if s.user == user]:
             del self.sessions[key]
-
-
-def _hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def valid_code(code: object) -> bool:

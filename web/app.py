@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import hashlib
 import json
 import logging
 import re
@@ -54,6 +53,7 @@ from .discord_api import DiscordRefused
 from .games import Elsewhere, games_page
 from .headers import Handler, security_headers
 from .limits import Limits, Window
+from .links import token_hash
 from .live import Live, Socket
 from .page import Part, game_page, header, message_page, parts
 from .server import Bridge
@@ -175,10 +175,6 @@ def language(request: web.Request, known: str | None = None) -> str:
         if code is not None:
             return code
     return DEFAULT
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def limited(window: Window, key: object, now: float) -> None:
@@ -342,17 +338,21 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             site.sessions.pop(hashed, None)
         return Viewer(user, None, token) if user is not None else None
 
-    async def player(request: web.Request, window: Window) -> tuple[str, int, Viewer]:
-        """The page's language, its game and the signed-in viewer, within ``window``'s limit
-        (401 with a page in words when nobody is signed in)."""
-        locale = language(request)
-        game_id = game_of(request)
+    async def signed_in(request: web.Request, window: Window) -> Viewer:
+        """The signed-in viewer, within ``window``'s limit (401 with a page in words when
+        nobody is signed in)."""
         who = await viewer(request)
         if who is None:
+            locale = language(request)
             raise web.HTTPUnauthorized(text=message_page(_t(locale, "web.signed.out"), locale),
                                        content_type="text/html")
         limited(window, who.user, site.clock())
-        return locale, game_id, who
+        return who
+
+    async def player(request: web.Request, window: Window) -> tuple[str, int, Viewer]:
+        """The page's language, its game and the signed-in viewer (:func:`signed_in`)."""
+        game_id = game_of(request)
+        return language(request), game_id, await signed_in(request, window)
 
     async def page(request: web.Request) -> web.Response:
         _, game_id, who = await player(request, site.limits.pages)
@@ -461,12 +461,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
 
     async def games(request: web.Request) -> web.Response:
         """The signed-in player's games (web/games.py), waiting on them first."""
-        locale = language(request)
-        who = await viewer(request)
-        if who is None:
-            raise web.HTTPUnauthorized(text=message_page(_t(locale, "web.signed.out"), locale),
-                                       content_type="text/html")
-        limited(site.limits.pages, who.user, site.clock())
+        who = await signed_in(request, site.limits.pages)
         listed, known, zone_name = await bridge.call(_games_of(service, who.user))
         locale = language(request, known)
         response = html(games_page(listed, locale, site.clock(), zone_name))

@@ -57,6 +57,12 @@ def sign(secret: bytes, user: int, game: int, now: float, ttl: float = MAX_AGE) 
     return f"{user}.{game}.{expires}.{_mac(secret, user, game, expires)}"
 
 
+def token_hash(token: str) -> str:
+    """How a session's token is kept (the store's cookie sessions, the Activity's in memory):
+    its SHA-256, so a copy of what is kept opens nothing."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
 def verify(secret: bytes, token: object, now: float) -> Link:
     """The link a token stands for, or :class:`LinkRefused` (compared in constant time)."""
     if not isinstance(token, str) or len(token) > MAX_TOKEN:
