@@ -4,7 +4,7 @@ what a player sees, from a scripted game of the real bot against simcord's offli
 Two people ("alice", whose view is shown, and "bob", who gets his turns by DM) and one AI play
 a basic game to its end by clicking, as in the end-to-end tests. At each kind of moment — the
 lobby, the board, alice's panels (draft, Phase B, colony, statue, feeding, medals), a round's
-reveal, the final scores, bob's DM panel — simcord's local preview shows that message to its
+reveal, the final scores, bob's DM panel, alice's ``/hadara games`` — simcord's local preview shows that message to its
 viewer, and Debian's headless chromium photographs it (a round's reveal is on the board while
 everyone is at the table, or in the next message that pings someone). The board and every
 panel are also taken at phone width (412 px), and the run fails when a phone panel's first
@@ -358,7 +358,7 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
 
         print("playing", flush=True)
         shot: set[str] = set()
-        reveal_taken = dm_taken = web_taken = False
+        reveal_taken = dm_taken = web_taken = games_taken = False
         last_link: str | None = None  # alice's newest "Open the board" (valid a day)
         for _ in range(400):
             await s.settle()
@@ -382,6 +382,14 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
             if not waiting:
                 continue
             name, kind = waiting[0]
+            if name == "alice" and kind == "draft" and not games_taken:
+                # her games panel (/hadara games) while this game waits on her
+                games = (await alice.slash(channel, "hadara games")).response
+                await s.capture("14-games-panel", games, viewer=alice, channel=channel,
+                                height=900)
+                await s.capture("phone-games-panel", games, viewer=alice, channel=channel,
+                                width=PHONE, height=900)
+                games_taken = True
             panel = await s.open_panel(name)
             if name == "alice":
                 last_link = s.board_link(panel) or last_link
