@@ -2,7 +2,7 @@
 owns the render pool and the image cache, and draws every picture ONE way: a picklable job
 (``images.py``) run in the render pool, never on the event loop, through the cache when the
 picture has a key (:meth:`Pictures.draw`), or just in the pool when it has none
-(:meth:`Pictures.run`: a card's face, a leaderboard, a round's reveals).
+(:meth:`Pictures.run`: a card's face, a leaderboard, a profile, a round's reveals).
 
 A game's pictures are keyed by ``(game_id, revision, kind, seat, language)``: the revision is
 process-wide and changes with every change of a game, so a key never names two pictures.
@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from functools import partial
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from hadara.engine import Game
 from hadara.types import Event
@@ -36,10 +36,20 @@ from .images import (
     reveals_job,
 )
 
+if TYPE_CHECKING:
+    from rendering.profile import ProfileCard
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 #: A render-pool job that draws pictures, in the order of their keys.
 Job = Callable[[], Mapping[str, bytes]]
+
+
+def profile_job(card: ProfileCard, language: str) -> bytes:
+    """A player's profile picture (``rendering.profile``), drawn in a worker."""
+    from rendering.profile import render_profile  # in the worker: Pillow loads there
+
+    return render_profile(card, language)
 
 
 class Pictures:
@@ -136,4 +146,12 @@ class Pictures:
             return await self.run(partial(leaderboard_job, rows, title, language))
         except Exception:
             log.exception("could not draw %r", title)
+            return None
+
+    async def profile(self, card: ProfileCard, language: str) -> bytes | None:
+        """A player's profile picture; None when it cannot be drawn (the text stands)."""
+        try:
+            return await self.run(partial(profile_job, card, language))
+        except Exception:
+            log.exception("could not draw the profile of %r", card.name)
             return None

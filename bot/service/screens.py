@@ -57,6 +57,7 @@ from .updates import Waiting, waiting_for
 if TYPE_CHECKING:
     from bot.learn import Note
     from hadara.content import Catalog
+    from rendering.profile import ProfileCard
 
     from .ai import AiPool
     from .history import CatchUp, Deadlines, History, News
@@ -779,6 +780,10 @@ class Screens:
         """A leaderboard or standings picture; None when it cannot be drawn (the text
         stands)."""
         return await self.pictures.leaderboard(rows, title, language)
+
+    async def profile_image(self, card: ProfileCard, language: str) -> bytes | None:
+        """A player's profile picture; None when it cannot be drawn (the text stands)."""
+        return await self.pictures.profile(card, language)
 
     async def mistake_note(self, game_id: int, seat: int, version: int) -> Note | None:
         """A learning game's mistake note for the seat's last action (``History``)."""

@@ -105,6 +105,7 @@ from .writes import Writes
 
 if TYPE_CHECKING:
     from bot.learn import Note
+    from rendering.profile import ProfileCard
 
 __all__ = ["AI_NAMES", "DEFAULT_MAX_GAMES", "MAX_ID", "MAX_SEATS", "MIN_SEATS",
            "STORAGE_RETRY", "GameService", "GameSnapshot"]
@@ -661,6 +662,11 @@ class GameService:
 
     async def leaderboard_image(self, rows: Rows, title: str, language: str) -> bytes | None:
         return await self.screens.leaderboard_image(rows, title, language)
+
+    async def profile_image(self, card: ProfileCard, language: str) -> bytes | None:
+        """A player's profile picture (``rendering.profile``), drawn in the render pool;
+        None when it cannot be drawn (post :func:`rendering.profile.profile_text`)."""
+        return await self.screens.profile_image(card, language)
 
     async def mistake_note(self, game_id: int, seat: int, version: int) -> Note | None:
         """A learning game's note on the seat's last action (``bot.learn.Note``) or None."""

@@ -26,6 +26,7 @@ from rendering import (
 )
 from rendering.canvas import Canvas
 from rendering.leaderboard import draw_leaderboard
+from rendering.profile import ProfileCard, draw_profile
 from rendering.sample import full_sample, new_game
 
 SHIPPED_ONLY = FontBook(system=False)
@@ -54,6 +55,17 @@ def posted(players: int, seed: int, cat, locale: str = "en") -> dict[str, Canvas
     out["leaderboard"] = draw_leaderboard(rows, None, SHIPPED_ONLY, locale)
     out["standings"] = draw_leaderboard([{**r, "points": 10 - i} for i, r in enumerate(rows)],
                                         None, SHIPPED_ONLY, locale)
+    # a player's profile (/hadara-league profile): every figure, and one kept private
+    profile = ProfileCard(
+        name=NAMES[0], rating=27.3, games=48, wins=19, new=True, finish_rate=0.96,
+        median_live=250.0, median_timed=22_000.0, deadlines_met=0.97,
+        colours=(("red", 41), ("blue", 30), ("green", 22), ("yellow", 12), ("purple", 4)),
+        rivals=tuple((n, 9 - i, 5, 4 - i) for i, n in enumerate(NAMES[1:4])),
+        rating_history=tuple(20.0 + (i % 7) for i in range(60)), best_game=1234)
+    out["profile"] = draw_profile(profile, SHIPPED_ONLY, locale)
+    out["profile hidden"] = draw_profile(
+        ProfileCard(name=NAMES[2], rating=None, games=3, wins=1, new=True, hidden=True),
+        SHIPPED_ONLY, locale)
     return out
 
 

@@ -281,6 +281,61 @@ image-leaderboard-line = { $position }. { $name } — { $rating } ({ $games ->
        *[other] { $games } games
     })
 
+## Profile (rendering/profile.py): a player's figures on a server, as a picture and as text.
+## $name is a person's name; $label a word of this section; $value a figure or a list of them.
+
+image-profile-new = New
+image-profile-name_new = { $name } (new)
+image-profile-rating = Rating
+image-profile-rating_value = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+image-profile-unrated = Not rated yet
+# the labels under a tile's number
+image-profile-games = { $games ->
+        [one] game
+       *[other] games
+    }
+image-profile-wins = { $wins ->
+        [one] win
+       *[other] wins
+    }
+image-profile-games_wins = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } · { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }
+image-profile-finish = Games finished
+# a usual (median) time to move in live games and in multi-day games: on a tile, "Usual move"
+# above "live"; in the text, image-profile-move_kind
+image-profile-move = Usual move
+image-profile-live = live
+image-profile-timed = multi-day
+image-profile-move_kind = { $label }, { $kind }
+image-profile-deadlines = Deadlines met
+image-profile-percent = { $percent }%
+# a usual time to move, in one unit
+image-profile-seconds = { $n } s
+image-profile-minutes = { $n } min
+image-profile-hours = { $n } h
+image-profile-days = { $n } d
+image-profile-paths = Favourite paths
+image-profile-path = { $colour } · { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    }
+image-profile-rivals = Rivals
+# games played together, then the games they finished ahead – behind the rival
+image-profile-rival_record = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } · { $ahead }–{ $behind }
+image-profile-rival = { $name } · { $record }
+image-profile-best = Best game
+image-profile-best_value = #{ $game }
+image-profile-private = Figures kept private
+image-profile-field = { $label }: { $value }
+
 ## The recap (rendering/recap.py): the caption above each frame of the end-of-game animation
 
 # $epoch is a Roman numeral (I, II, III).

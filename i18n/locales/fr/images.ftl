@@ -300,6 +300,55 @@ image-leaderboard-line = { $position }. { $name } — { $rating } ({ $games ->
    *[other] { $games } parties
 })
 
+## Profil (rendering/profile.py) : les chiffres d’une personne sur un serveur, en image et en texte.
+
+image-profile-new = Nouveau
+image-profile-name_new = { $name } (nouveau)
+image-profile-rating = Cote
+image-profile-rating_value = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+image-profile-unrated = Pas encore de cote
+image-profile-games = { $games ->
+    [one] partie
+   *[other] parties
+}
+image-profile-wins = { $wins ->
+    [one] victoire
+   *[other] victoires
+}
+image-profile-games_wins = { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} · { $wins ->
+    [one] { $wins } victoire
+   *[other] { $wins } victoires
+}
+image-profile-finish = Parties terminées
+image-profile-move = Temps par coup
+image-profile-live = en direct
+image-profile-timed = sur plusieurs jours
+image-profile-move_kind = { $label }, { $kind }
+image-profile-deadlines = Échéances tenues
+image-profile-percent = { $percent } %
+image-profile-seconds = { $n } s
+image-profile-minutes = { $n } min
+image-profile-hours = { $n } h
+image-profile-days = { $n } j
+image-profile-paths = Voies préférées
+image-profile-path = { $colour } · { $cards ->
+    [one] { $cards } carte
+   *[other] { $cards } cartes
+}
+image-profile-rivals = Rivaux
+image-profile-rival_record = { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} · { $ahead }–{ $behind }
+image-profile-rival = { $name } · { $record }
+image-profile-best = Meilleure partie
+image-profile-best_value = n°{ $game }
+image-profile-private = Chiffres gardés privés
+image-profile-field = { $label } : { $value }
+
 ## The recap (rendering/recap.py): the caption above each frame of the end-of-game animation
 
 # $epoch is a Roman numeral (I, II, III).

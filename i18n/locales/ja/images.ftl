@@ -220,6 +220,41 @@ image-leaderboard-points = ポイント
 image-leaderboard-empty = まだレーティング対象のゲームがありません。
 image-leaderboard-line = { $position }. { $name } — { $rating }（{ $games }戦）
 
+## プロフィール（rendering/profile.py）：サーバーでのプレイヤーの成績（画像とテキスト）
+
+image-profile-new = 新人
+image-profile-name_new = { $name }（新人）
+image-profile-rating = レート
+image-profile-rating_value = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+image-profile-unrated = まだレートなし
+image-profile-games = { $games ->
+   *[other] 対戦数
+}
+image-profile-wins = { $wins ->
+   *[other] 勝利数
+}
+image-profile-games_wins = { $games }戦 · { $wins }勝
+image-profile-finish = 完走率
+image-profile-move = 手番の目安
+image-profile-live = ライブ
+image-profile-timed = 複数日
+image-profile-move_kind = { $label }（{ $kind }）
+image-profile-deadlines = 期限内の手番
+image-profile-percent = { $percent }%
+image-profile-seconds = { $n }秒
+image-profile-minutes = { $n }分
+image-profile-hours = { $n }時間
+image-profile-days = { $n }日
+image-profile-paths = よく選ぶ色
+image-profile-path = { $colour } · { $cards }枚
+image-profile-rivals = ライバル
+image-profile-rival_record = { $games }戦 · { $ahead }–{ $behind }
+image-profile-rival = { $name } · { $record }
+image-profile-best = ベストゲーム
+image-profile-best_value = #{ $game }
+image-profile-private = 成績は非公開です
+image-profile-field = { $label }：{ $value }
+
 ## The recap (rendering/recap.py): the caption above each frame of the end-of-game animation
 
 # $epoch is a Roman numeral (I, II, III).
