@@ -218,6 +218,8 @@ COMPONENTS: dict[str, str] = {
     "replay": "replay",
     "replay.jump": "replay",
     "fork": "fork",
+    # "Profile" beside a name in a lobby or the final scores: that person on this server
+    "profile": "ratings",
 }
 
 
@@ -392,6 +394,34 @@ def decide(actor: Actor, game: GameFacts, operation: str, *, seat: int | None = 
             return away
         return ALLOWED if manager else _no(NOT_MANAGER)
     raise AssertionError(rule.kind)  # pragma: no cover
+
+
+class Figures(StrEnum):
+    """How much of a person's profile on a server a viewer sees (:func:`figures`)."""
+
+    ALL = "all"  # everything: reliability, paths, rivals, best game, the rating's history
+    RELIABILITY = "reliability"  # what a manager sees of someone hiding their figures: the
+    # finish rate, the usual time to move, the deadlines met (with what the leaderboard shows)
+    PUBLIC = "public"  # what the leaderboard shows anyway: name, rating, games, wins
+
+
+def figures(actor: Actor | None, subject: int, guild: int, *, hidden: bool) -> Figures:
+    """What ``actor`` sees of ``subject``'s figures on ``guild`` — ``actor`` None: a message
+    everyone on the server reads (a lobby, a sign-up list). ``hidden``: the subject's
+    ``/hadara settings hide_figures``. Themselves: everything; a person not hiding: everything,
+    to anyone on the server; hiding: the managers of ``guild`` (Manage Server there) still see
+    their reliability, the others the leaderboard's figures only. Figures are a server's own:
+    from another server or a DM, nobody sees more than the leaderboard's."""
+    if actor is not None and actor.user_id == subject:
+        return Figures.ALL
+    here = actor is None or actor.guild_id == guild
+    if not here:
+        return Figures.PUBLIC
+    if not hidden:
+        return Figures.ALL
+    if actor is not None and actor.manage_guild:
+        return Figures.RELIABILITY
+    return Figures.PUBLIC
 
 
 def watch(game: GameFacts) -> Verdict:

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.service import refusals
 from bot.service.refusals import Refusal
+from bot.service.reliability import MIN_FINISH, check_minimum_value, minimum_of
 from bot.service.service import GameService
 from bot.service.timecontrol import rules
 from bot.storage.base import (
@@ -216,9 +217,11 @@ class LeagueService:
                             table_size: int | str = 4, time_control: Any = None,
                             points: Any = None, tie_breaks: Sequence[str] | None = None,
                             variant: str = "basic", fill: str = "short",
-                            by_user: int | None = None) -> dict[str, Any]:
+                            by_user: int | None = None,
+                            min_finish: float | None = None) -> dict[str, Any]:
         """A league on a server, with its first season open for members. Returns
-        :meth:`league`'s dict."""
+        :meth:`league`'s dict. ``min_finish``: the finish rate (per cent) asked of who
+        joins (new players always may; docs/leagues.md, "Profiles and reliability")."""
         clean = " ".join(str(name).split())[:MAX_NAME]
         if not clean:
             raise Refusal(refusals.BAD_REQUEST, "A league needs a name.", "bad_name")
@@ -234,6 +237,7 @@ class LeagueService:
             raise Refusal(refusals.BAD_REQUEST, "The variant must be basic or advanced.",
                           "bad_variant", variants=list(VARIANTS))
         tc = rules.parse_time_control(time_control)  # raises bad_time_control
+        minimum = check_minimum_value(min_finish)
         try:
             pts = normalise_points(points, table_size)
         except (TypeError, ValueError) as exc:
@@ -247,9 +251,11 @@ class LeagueService:
             raise Refusal(LEAGUE_EXISTS, f"There is already a league named {clean}.",
                           name=clean)
         now = self.clock()
-        settings = {"season_rounds": season_rounds, "table_size": table_size,
+        settings: dict[str, Any] = {"season_rounds": season_rounds, "table_size": table_size,
                     "time_control": tc, "points": pts, "tie_breaks": tbs,
                     "variant": variant, "fill": fill}
+        if minimum is not None:
+            settings[MIN_FINISH] = minimum
         try:
             league_id, _ = await self.store.create_league(
                 LeagueRecord(0, guild_id, clean, settings, by_user, now),
@@ -302,6 +308,8 @@ class LeagueService:
         """Join (opt in to) the league's current season. Someone joining a season under way
         is seated from the next round."""
         clean = " ".join(str(name).split())[:MAX_NAME] or str(user_id)
+        lg, _ = await self._current(league_id)  # its minimum finish rate, on its server
+        await self.games.reliability.check(lg.guild_id, user_id, minimum_of(lg.settings))
         async with self._lock(league_id):
             _, season = await self._current(league_id)
             known = {m.user_id: m for m in await self.store.members(season.id)}

@@ -53,18 +53,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.reliability import NEW_BELOW, Reliability, server_of
 from bot.service.timecontrol.rules import paused
 from bot.storage.base import FINISHED, DamagedRecord, RatedResult, StoredGame, Vacation
 from bot.storage.content import Catalogs
-from hadara import save
+from hadara import save, scoring
 from hadara.content import COLOURS, Catalog
 from hadara.engine import UNDO, Game
 from hadara.errors import HadaraError
 
 from .ratings import AI_MAJORITY, ordinal, rate, result_ranks
 
-#: fewer counted games than this: "new" (shown as such, never a penalty)
-NEW_BELOW = 5
 #: the rivals a profile lists
 RIVALS = 5
 #: the two kinds of games move times are split by: no time control, and a time control
@@ -93,6 +92,7 @@ class SeatFacts:
     answered: int  # their own rows (unforced decisions they made themselves)
     expired: int  # rows written for their seat by a passed deadline
     colours: tuple[tuple[str, int], ...]  # cards bought per colour (``game.ncol``)
+    scores: tuple[tuple[str, int], ...] = ()  # points per scoring category (``scoring``)
 
     @property
     def own_finish(self) -> bool:
@@ -107,15 +107,6 @@ class GameFacts:
     kind: str  # LIVE or TIMED
     finished_at: float  # the record's updated_at
     seats: tuple[SeatFacts, ...]  # the people's seats only
-
-
-def server_of(options: Mapping[str, Any], discord: Mapping[str, Any]) -> int | None:
-    """A game's server: ``discord["guild"]``, else ``options["guild"]`` (league games)."""
-    for where in (discord, options):
-        g = where.get("guild")
-        if isinstance(g, int) and not isinstance(g, bool):
-            return g
-    return None
 
 
 def _machine(by: str) -> bool:
@@ -178,7 +169,9 @@ def game_facts(stored: StoredGame, catalog: Catalog | None,
             seat=s, user=user, name=sr.name, conceded=bool(sr.conceded), handed=handed,
             excused=excused, win=bool(r["win"]), last=bool(r["last"]), rank=int(r["rank"]),
             total=int(r["total"]), moves=moves, answered=person[s], expired=expired[s],
-            colours=tuple((c, k) for c, k in game.ncol[s].items() if k)))
+            colours=tuple((c, k) for c, k in game.ncol[s].items() if k),
+            scores=tuple((k, int(v)) for k, v in scoring.breakdown(game, s).items()
+                         if k in scoring.CATEGORIES)))
     return GameFacts(rec.id, base.guild, True, kind, base.finished_at, tuple(seats))
 
 
@@ -223,23 +216,6 @@ class Rival:
 
 
 @dataclass(frozen=True)
-class Reliability:
-    """What a lobby or a league sign-up shows of a person on the server. ``new`` (fewer than
-    :data:`NEW_BELOW` games): show "new", and never refuse them for their figures."""
-
-    user: int
-    games: int
-    new: bool
-    finish_rate: float | None  # None: no game to judge by
-    median_move: dict[str, float | None]  # seconds, by LIVE / TIMED
-    deadlines_met: float | None  # share, timed games; None: no decision in one
-
-    def meets(self, minimum: float) -> bool:
-        """A table's or league's minimum finish rate: new people always meet it."""
-        return self.new or self.finish_rate is None or self.finish_rate >= minimum
-
-
-@dataclass(frozen=True)
 class RatingPoint:
     game_id: int
     finished_at: float
@@ -266,6 +242,8 @@ class Profile:
     best_game: int | None  # the game id (a replay), see docs/leagues.md
     rating_history: tuple[RatingPoint, ...] = ()
     new: bool = field(default=True)
+    mean_score: float | None = None  # mean final score of their counted games
+    mean_by_category: tuple[tuple[str, float], ...] = ()  # in ``scoring.CATEGORIES`` order
 
     @property
     def reliability(self) -> Reliability:
@@ -324,6 +302,7 @@ def profile_of(games: Iterable[GameFacts], guild: int, user: int,
     mine = _mine(games, guild, user)
     f = _figures(mine)
     colours: Counter[str] = Counter()
+    points: Counter[str] = Counter()
     met: dict[int, list[int]] = {}  # rival -> [games, ahead, behind]
     names: dict[int, str] = {}
     best: tuple[Any, ...] | None = None
@@ -331,6 +310,7 @@ def profile_of(games: Iterable[GameFacts], guild: int, user: int,
     for g, s in mine:
         name = s.name
         colours.update(dict(s.colours))
+        points.update(dict(s.scores))
         for o in g.seats:
             if o.user == user:
                 continue
@@ -355,7 +335,10 @@ def profile_of(games: Iterable[GameFacts], guild: int, user: int,
         colours=tuple(order),
         rivals=tuple(Rival(u, names[u], *row) for u, row in rivals),
         best_game=None if best is None else int(best[3]),
-        rating_history=tuple(history), new=f["new"])
+        rating_history=tuple(history), new=f["new"],
+        mean_score=round(sum(s.total for _, s in mine) / len(mine), 2) if mine else None,
+        mean_by_category=tuple((k, round(points[k] / len(mine), 2))
+                               for k in scoring.CATEGORIES) if mine else ())
 
 
 def rating_histories(guild: int, results: Iterable[RatedResult]

@@ -19,6 +19,7 @@ from hadara.setup import VARIANTS
 from i18n import current, has, translate
 
 from . import checks, refusals, updates
+from . import reliability as reliability_
 from .memory import Held
 from .refusals import Refusal
 from .timecontrol.rules import parse_time_control
@@ -67,8 +68,10 @@ class Lobby:
     ``memory`` games; ``new_seed`` draws a started game's seed."""
 
     def __init__(self, store: Store, clock: Callable[[], float], memory: Memory,
-                 writes: Writes, catalogs: Catalogs, new_seed: Callable[[], int]) -> None:
+                 writes: Writes, catalogs: Catalogs, new_seed: Callable[[], int],
+                 reliability: reliability_.Board | None = None) -> None:
         self.store = store
+        self.reliability = reliability or reliability_.Board()
         self.clock = clock
         self.memory = memory
         self.writes = writes
@@ -88,6 +91,10 @@ class Lobby:
         if rated:  # rated games are played without hints (docs/leagues.md)
             hints = False
         extra = dict(options or {})
+        if reliability_.MIN_FINISH in extra:  # a percentage; stored as a share, none when 0
+            minimum = reliability_.check_minimum_value(extra.pop(reliability_.MIN_FINISH))
+            if minimum is not None:
+                extra[reliability_.MIN_FINISH] = minimum
         tc = parse_time_control(time_control if time_control is not None
                                 else extra.pop("time_control", None))
         if tc is not None:
@@ -107,6 +114,10 @@ class Lobby:
 
     async def join(self, game_id: int, user_id: int, name: str) -> Update:
         checks.check_user(user_id)
+        rec = await self.memory.record(game_id)  # a table asking for a finish rate: checked
+        # before the lock (the figures may take a moment to read), on the table's own server
+        await self.reliability.check(reliability_.server_of(rec.options, rec.discord),
+                                     user_id, reliability_.minimum_of(rec.options))
         async with self.memory.locked(game_id) as held:
             rec = lobby_record(held)
             if checks.seat_of(rec, user_id) is not None:

@@ -44,12 +44,14 @@ LIMITED = "limited"  # a per-user (or per-game) limit (bot/limits.py): reason = 
 DAMAGED = "damaged"  # the game's stored record is damaged (reason: bad_json, bad_action …)
 NOT_DAMAGED = "not_damaged"  # repair: the game loads as it is, nothing to repair
 STORAGE_UNAVAILABLE = "storage_unavailable"  # nothing was stored (reason: disk_full …)
+# reliability (bot/service/reliability.py): the table or league asks for a finish rate
+FINISH_RATE = "finish_rate"  # join: the user's finish rate on the server is under its minimum
 
 CODES: tuple[str, ...] = (
     NOT_FOUND, NOT_SEATED, NOT_HOST, NOT_STARTED, STARTED, LOBBY_FULL, ALREADY_JOINED,
     TOO_FEW_PLAYERS, BAD_REQUEST, CONCEDED, FINISHED, ABANDONED, NOT_YOUR_DECISION, STALE,
     ILLEGAL, CANNOT_AFFORD, MALFORMED, TAKEN_OVER, NOT_TAKEN_OVER, AWAY_ALLOWANCE,
-    DENIED, LIMITED, DAMAGED, NOT_DAMAGED, STORAGE_UNAVAILABLE,
+    DENIED, LIMITED, DAMAGED, NOT_DAMAGED, STORAGE_UNAVAILABLE, FINISH_RATE,
 )
 
 

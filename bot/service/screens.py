@@ -25,7 +25,7 @@ import json
 import logging
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -51,6 +51,7 @@ from .images import Rows
 from .memory import GameSnapshot, ai_share
 from .playon import ai_level, automatic
 from .refusals import Refusal
+from .reliability import HIDE_FIGURES, Board, Reliability, minimum_of, server_of
 from .timecontrol.rules import TimeControl
 from .updates import Waiting, waiting_for
 
@@ -273,6 +274,10 @@ class LobbyState:
     can_join: bool  # open, and a seat free
     can_start: bool  # open, and enough players seated
     discord: JSONObject  # the front end's bookkeeping (its thread, messages …)
+    min_finish: float | None = None  # the finish rate (0–1) the table asks of who joins
+    # the seated people's reliability on the table's server, for everyone to read: only
+    # theirs who let others see their figures (bot.access.figures), by user id
+    reliability: Mapping[int, Reliability] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -334,6 +339,7 @@ class SettingsState:
     turn_digest: int | None = None
     turn_digest_due: float | None = None
     turn_pings: bool = False
+    hide_figures: bool = False  # their profile's figures are theirs (and managers') alone
 
     @property
     def per_game_turns(self) -> bool:
@@ -370,8 +376,10 @@ class Screens:
 
     def __init__(self, store: Store, memory: Memory, play: Play, settling: Settling,
                  timers: Deadlines, history: History, pictures: Pictures, ai: AiPool,
-                 rate_limits: RateLimits, away: Away, languages: Languages) -> None:
+                 rate_limits: RateLimits, away: Away, languages: Languages,
+                 reliability: Board | None = None) -> None:
         self.store = store
+        self.reliability = reliability or Board()
         self.memory = memory
         self.play = play
         self.settling = settling
@@ -800,13 +808,24 @@ class Screens:
                                 s.user_id is not None and s.user_id == rec.host_user_id)
                       for s in rec.seats)
         open_ = rec.status == LOBBY
+        figures: dict[int, Reliability] = {}
+        guild = server_of(opts, rec.discord)
+        if open_ and guild is not None:  # only while people sit down
+            people = [s.user_id for s in seats if s.user_id is not None]
+            shown = [u for u in people if access.figures(
+                None, u, guild, hidden=await self._hides(u)) is access.Figures.ALL]
+            figures = await self.reliability.of(guild, shown)
         return LobbyState(
             game_id=rec.id, status=rec.status, host_user_id=rec.host_user_id, size=size,
             seats=seats, variant=rec.variant, rated=bool(opts.get("rated")),
             hints=bool(opts.get("hints", True)), ai_level=str(opts.get("ai_level", "greedy")),
             time_control=opts.get("time_control") or None,
             can_join=open_ and len(seats) < size, can_start=open_ and len(seats) >= 2,
-            discord=dict(rec.discord))
+            discord=dict(rec.discord), min_finish=minimum_of(opts), reliability=figures)
+
+    async def _hides(self, user_id: int) -> bool:
+        """The user keeps their figures from others (``/hadara settings hide_figures``)."""
+        return (await self.user_settings(user_id)).get(HIDE_FIGURES) is True
 
     async def games(self, user_id: int, limit: int = MAX_GAMES_LISTED) -> GamesList:
         """The user's games in a lobby or in play, each with what it waits for (the user's
@@ -876,7 +895,8 @@ class Screens:
             away_until=self.away.away_until(user_id), server_language=server_language,
             rated_undo=rated_undo, learned=tuple(learned(mine)), turn_digest=hour,
             turn_digest_due=armed[0].due if armed else None,
-            turn_pings=mine.get(TURN_PINGS) is True)
+            turn_pings=mine.get(TURN_PINGS) is True,
+            hide_figures=mine.get(HIDE_FIGURES) is True)
 
     # -- records and a front end's own data
 

@@ -77,6 +77,7 @@ from .play import Play
 from .playon import STORAGE_RETRY, PlayOn
 from .presence import Presence
 from .refusals import Refusal
+from .reliability import Board
 from .reminders import Reminders
 from .repair import Repairs
 from .replay import Replays, ReplayStep
@@ -158,7 +159,11 @@ class GameService:
         self.playon = PlayOn(self.memory, self.writes, self.timers, self.catalogs, sleep,
                              self.ai, self.hub)
         self.memory.busy = self.playon.running  # a game playing on stays in memory
-        self.lobby = Lobby(store, clock, self.memory, self.writes, self.catalogs, _new_seed)
+        # reliability (a lobby's figures, a table's minimum finish rate): the league side
+        # plugs its source in (bot/service/reliability.py)
+        self.reliability = Board()
+        self.lobby = Lobby(store, clock, self.memory, self.writes, self.catalogs, _new_seed,
+                           self.reliability)
         self.play = Play(store, clock, self.memory, self.writes)
         self.deadlines = Deadlines(store, clock, self.scheduler, self.memory, self.writes,
                                    self.catalogs, self.ai)
@@ -173,7 +178,7 @@ class GameService:
         self.past = History(self.memory, self.timers)  # the log replayed into words
         self.screens = Screens(store, self.memory, self.play, self.playon, self.timers,
                                self.past, self.pictures, self.ai, self.rate_limits,
-                               self.vacations, self.languages)
+                               self.vacations, self.languages, self.reliability)
         self.replays = Replays(self.memory, self.pictures)  # the replay viewer
         # a player's turns in one message a day, on the one scheduler
         self.turn_digests = TurnDigests(store, clock, self.scheduler, self.screens)

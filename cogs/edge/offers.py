@@ -5,6 +5,7 @@ offers nothing, and the message goes without.
 
 - ``Play``: "Take my turn" (and "Hint") on the board, a ping and a reminder; a seat's panel by
   DM; "Take my turn" for one game in the games panel (``Player``), opening its panel in place.
+- ``League``: "Profile" buttons beside the names in a lobby and under the final scores.
 - ``Replay``: "Watch the replay" under a finished game's scores; "Try it again" under a
   review's decisions (a practice game forked from one).
 - ``Multiday``: the thread's notices of a game's updates (expiries, takeovers, votes,
@@ -66,6 +67,9 @@ class Offers:
     watch_replay: Callable[[int], Item] | None = None
     #: (game, the decision's log index, its number in the review) -> "Try it again": Replay
     try_again: Callable[[int, int, int | None], Item] | None = None
+    #: (user, name, row) -> "Profile" beside a name (a lobby's, the final scores'): that
+    #: person's profile on the server, privately: League
+    profile: Callable[[int, str, int | None], Item] | None = None
     #: (a game's updates, its record, seat names) -> the thread's notices: Multiday
     notices: Callable[[Sequence[Update], GameRecord, Mapping[int, str]], Notices] = _no_notices
 

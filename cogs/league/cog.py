@@ -39,7 +39,8 @@ from cogs.edge import guard
 from cogs.edge.channels import Tables, check_table_permissions, tables_channel
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.errors import Denied, needs_permission, reply_error
-from cogs.edge.feature import Commands, Feature
+from cogs.edge.feature import Commands, Components, Feature
+from cogs.edge.figures import figures_words
 from cogs.edge.forum import applied
 from cogs.edge.forum import tags as forum_tags
 from cogs.edge.games import game_autocomplete, remember_thread
@@ -49,8 +50,10 @@ from cogs.edge.tasks import Tasks
 from cogs.edge.threads import MAX_THREAD_NAME
 from cogs.edge.times import TIME_CONTROLS
 from cogs.edge.times import time_control as time_control_of
-from hadara.words import colour_name
-from i18n import join, speaking
+from i18n import speaking
+
+from .profile import COMPONENTS as PROFILE_COMPONENTS
+from .profile import profile, profile_button
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +121,7 @@ async def _send(interaction: Interaction, text: str = "", **kwargs: Any) -> None
 
 #: Rows a leaderboard or standings message lists (its picture, drawn by the service, too).
 MAX_ROWS = 25
+MAX_FIELD = 1024  # an embed field's value
 
 
 async def board_message(bot: HadaraBot, rows: Rows, title: str,
@@ -136,28 +140,15 @@ async def board_message(bot: HadaraBot, rows: Rows, title: str,
     return out
 
 
-def profile_embed(p: dict[str, Any]) -> discord.Embed:
-    none = t("league.profile.none")
-    embed = discord.Embed(title=t("league.profile.title", name=str(p["name"])[:100]),
-                          colour=discord.Colour.dark_gold())
-    embed.add_field(name=t("league.profile.rating"),
-                    value=t("league.profile.rating_value", rating=p["rating"], mu=p["mu"],
-                            sigma=p["sigma"]))
-    embed.add_field(name=t("league.profile.games"),
-                    value=t("league.profile.games_value", games=p["games"], wins=p["wins"]))
-    mean = p.get("mean_score")
-    embed.add_field(name=t("league.profile.mean"),
-                    value=f"{mean:g}" if mean is not None else none)
-    cats = p.get("mean_by_category") or {}
-    embed.add_field(name=t("league.profile.categories"), inline=False,
-                    value=", ".join(t("league.category.line",
-                                      name=t(f"league.category.{k}"), value=v)
-                                    for k, v in cats.items()) or none)
-    colours = p.get("favourite_colours") or []
-    embed.add_field(name=t("league.profile.colours"), inline=False,
-                    value=join([colour_name(c) for c in colours]) or none)
-    embed.set_footer(text=t("league.profile.footer"))
-    return embed
+def fit_lines(lines: list[str], most: int) -> str:
+    """As many whole lines as fit in ``most`` characters, and "… N more" for the rest."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        more = t("games.panel.more", count=len(lines) - i)
+        if len("\n".join([*out, line])) + len(more) + 1 > most and i < len(lines) - 1:
+            return "\n".join([*out, more])
+        out.append(line[:most])
+    return "\n".join(out)[:most]
 
 
 # ---------------------------------------------------------------------- a table's thread
@@ -277,18 +268,6 @@ def review_payload(gid: int, result: JSONObject, *, try_again: TryAgain | None =
 # ---------------------------------------------------------------------- profile, leaderboard
 
 
-@app_commands.command(name="profile", description=L("cmd.profile"))
-@app_commands.describe(user=L("cmd.profile.user"))
-async def profile(interaction: Interaction,
-                  user: discord.User | discord.Member | None = None) -> None:
-    who = user or interaction.user
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    p = await leagues_of(interaction).ratings.profile(_guild(interaction), who.id)
-    if not p["games"]:
-        p["name"] = who.display_name
-    await interaction.followup.send(embed=profile_embed(p), ephemeral=True)
-
-
 @app_commands.command(name="leaderboard", description=L("cmd.leaderboard"))
 async def leaderboard(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -331,7 +310,8 @@ async def review(interaction: Interaction, game: GameArg | None = None) -> None:
 @app_commands.describe(name=L("cmd.league.create.name"), rounds=L("cmd.league.create.rounds"),
                        table_size=L("cmd.league.create.table_size"),
                        time_control=L("cmd.league.create.time_control"),
-                       points=L("cmd.league.create.points"))
+                       points=L("cmd.league.create.points"),
+                       min_finish=L("cmd.league.create.min_finish"))
 @app_commands.choices(
     table_size=[app_commands.Choice(name=L(f"league.size.{v}"), value=v) for v in TABLE_SIZES],
     time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in TIME_CONTROLS])
@@ -339,14 +319,16 @@ async def league_create(interaction: Interaction,
                         name: app_commands.Range[str, 1, 64],
                         rounds: app_commands.Range[int, 1, 50] = 3, table_size: str = "4",
                         time_control: str = "48h",
-                        points: app_commands.Range[str, 1, 60] | None = None) -> None:
+                        points: app_commands.Range[str, 1, 60] | None = None,
+                        min_finish: app_commands.Range[int, 0, 100] = 0) -> None:
     leagues = leagues_of(interaction).leagues
     size: int | str = table_size if table_size == "mixed" else int(table_size)
     lg = await leagues.create_league(_guild(interaction), name, season_rounds=rounds,
                                          table_size=size,
                                          time_control=time_control_of(time_control),
                                          points=parse_points(points),
-                                         by_user=interaction.user.id)
+                                         by_user=interaction.user.id,
+                                         min_finish=min_finish or None)
     await _send(interaction, t("league.create.done", name=lg["name"], rounds=rounds,
                                size=t(f"league.size.{table_size}")))
 
@@ -388,6 +370,13 @@ async def league_standings(interaction: Interaction,
     rows = await leagues.standings(lid, season)
     title = t("league.standings.title", name=lg["name"], season=season or lg["season"])
     payload = await board_message(interaction.client, rows, title, "league.standings.empty")
+    if season in (None, lg["season"]) and not lg["rounds_started"]:  # its sign-ups
+        people = await leagues_of(interaction).sign_ups(guard.actor(interaction), lid)
+        lines = [t("figures.line", name=name, figures=figures_words(rel))
+                 for _, name, rel in people]
+        if lines:
+            payload["embed"].add_field(name=t("league.signups", count=len(lines)),
+                                       value=fit_lines(lines, MAX_FIELD), inline=False)
     await interaction.followup.send(ephemeral=True, **payload)
 
 
@@ -500,12 +489,19 @@ class LeagueCog(Feature, name="League"):
         (LEAGUE, league_standings), (LEAGUE, league_round), (LEAGUE, league_end),
         (LEAGUE, league_export), (REPLAY, game_export))
 
+    COMPONENTS: ClassVar[Components] = PROFILE_COMPONENTS
+
     def __init__(self, bot: HadaraBot) -> None:
         super().__init__(bot)
         self._tasks = Tasks()
 
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        offers(self.bot).profile = profile_button  # beside the names at a table
+
     async def cog_unload(self) -> None:
         await super().cog_unload()
+        offers(self.bot).withdraw("profile")
         await self._tasks.cancel()
 
     async def idle(self) -> None:

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.learn import topic_name
 from bot.messages import t
+from bot.service.reliability import HIDE_FIGURES
 from bot.storage.base import JSON
 from cogs.commands import HADARA
 from cogs.edge.client import HadaraBot, Interaction
@@ -186,7 +187,8 @@ async def _timezone_autocomplete(interaction: Interaction,
                        rated_undo=L("cmd.settings.rated_undo"),
                        web_sign_out=L("cmd.settings.web_sign_out"),
                        daily_turns=L("cmd.settings.daily_turns"),
-                       turn_pings=L("cmd.settings.turn_pings"))
+                       turn_pings=L("cmd.settings.turn_pings"),
+                       hide_figures=L("cmd.settings.hide_figures"))
 @app_commands.autocomplete(timezone=_timezone_autocomplete)
 @app_commands.choices(
     language=[app_commands.Choice(name=L("language.auto"), value=AUTO_LANGUAGE)]
@@ -201,7 +203,8 @@ async def settings(interaction: Interaction, dms: bool | None = None,
                    quiet_hours: app_commands.Range[str, 1, 20] | None = None,
                    language: str | None = None, server_language: str | None = None,
                    rated_undo: bool | None = None, web_sign_out: bool | None = None,
-                   daily_turns: str | None = None, turn_pings: bool | None = None) -> None:
+                   daily_turns: str | None = None, turn_pings: bool | None = None,
+                   hide_figures: bool | None = None) -> None:
     bot = interaction.client
     languages = bot.service.languages
     if server_language is not None or rated_undo is not None:  # the server's: its managers
@@ -220,6 +223,8 @@ async def settings(interaction: Interaction, dms: bool | None = None,
     if dms is not None:
         changes["dm_turns"] = dms
     changes.update(turn_digest_changes(daily_turns, turn_pings))  # the turn digest's
+    if hide_figures is not None:  # the profile's figures (bot.access.figures decides)
+        changes[HIDE_FIGURES] = hide_figures
     await interaction.response.defer(ephemeral=True, thinking=True)
     if changes:  # merged into what is stored (the languages and lessons keep theirs there)
         stored = await bot.service.user_settings(interaction.user.id)

@@ -114,6 +114,8 @@ def settings_lines(settings: SettingsState) -> list[str]:
             t("md.settings.quiet", hours=quiet) if quiet else t("md.settings.quiet_unset"),
             t("md.settings.reminders_dm") if settings.dms
             else t("md.settings.reminders_thread"),
+            t("settings.figures.hidden") if settings.hide_figures
+            else t("settings.figures.shown"),
             turn_digest_line(settings)]
 
 

@@ -358,7 +358,8 @@ class Table(Feature):
         lobby = await self.bot.service.lobby_state(game_id)
         message = thread.get_partial_message(int(lobby.discord["lobby"]))
         try:
-            await message.edit(embed=lobby_embed(lobby), view=lobby_view(lobby))
+            await message.edit(embed=lobby_embed(lobby),
+                               view=lobby_view(lobby, offers(self.bot).profile))
             self.stats[thread.id].lobby_edits += 1
         except discord.NotFound:
             log.info("lobby message of game %s is gone", game_id)
@@ -487,7 +488,9 @@ class Table(Feature):
                 log.exception("%s of game %s failed", name, gid)
         embeds = [discord.Embed(colour=discord.Colour.dark_gold()).set_image(
             url=f"attachment://{f.filename}") for f in files]
-        view = rematch_view(gid, offers(self.bot).watch_replay)
+        people = [(s.user_id, s.name) for s in record.seats if s.user_id is not None]
+        view = rematch_view(gid, offers(self.bot).watch_replay, offers(self.bot).profile,
+                            people)
         await self._post(thread, text, files=files, embeds=embeds, view=view)
 
     async def _unarchive(self, thread: discord.Thread) -> None:

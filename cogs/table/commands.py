@@ -38,7 +38,7 @@ HISTORY_DEFAULT = 15
 @app_commands.describe(seats=L("cmd.new.seats"), variant=L("cmd.new.variant"), ai=L("cmd.new.ai"),
                        ai_level=L("cmd.new.ai_level"), rated=L("cmd.new.rated"),
                        hints=L("cmd.new.hints"), time_control=L("cmd.new.time_control"),
-                       strikes=L("cmd.new.strikes"))
+                       strikes=L("cmd.new.strikes"), min_finish=L("cmd.new.min_finish"))
 @app_commands.choices(
     variant=[app_commands.Choice(name=L(f"lobby.variant.{v}"), value=v)
              for v in ("basic", "advanced")],
@@ -48,7 +48,8 @@ async def new(interaction: Interaction, seats: app_commands.Range[int, 2, 5] = 4
               variant: str = "basic", ai: app_commands.Range[int, 0, 4] = 0,
               ai_level: str = DEFAULT_AI_LEVEL, rated: bool = False,
               hints: bool = True, time_control: str = "none",
-              strikes: app_commands.Range[int, 1, 10] = rules.DEFAULT_STRIKES) -> None:
+              strikes: app_commands.Range[int, 1, 10] = rules.DEFAULT_STRIKES,
+              min_finish: app_commands.Range[int, 0, 100] = 0) -> None:
     if ai >= seats:
         raise Denied("game.error.too_many_ai", seats=seats)
     channel = await tables_channel(interaction.client, interaction.channel)
@@ -59,7 +60,8 @@ async def new(interaction: Interaction, seats: app_commands.Range[int, 2, 5] = 4
     service.limit("table.new", user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     settings = TableSettings(seats=seats, variant=variant, ai_level=ai_level, rated=rated,
-                             hints=hints, time_control=time_control_of(time_control, strikes))
+                             hints=hints, time_control=time_control_of(time_control, strikes),
+                             min_finish=min_finish or None)
     gid, thread = await open_table(interaction.client, channel,
                                    (user.id, user.display_name), settings, ais=[ai_level] * ai)
     interaction.extras["game_id"] = gid

@@ -23,6 +23,7 @@ import discord
 from bot.access import GameFacts
 from bot.messages import t
 from bot.service import Refusal
+from bot.service.reliability import MIN_FINISH, Reliability
 from bot.service.screens import LobbySeat, LobbyState
 from bot.service.timecontrol.rules import TimeControl
 from bot.storage.base import ABANDONED, ACTIVE, FINISHED, LOBBY
@@ -30,12 +31,13 @@ from cogs.edge.channels import Tables, check_table_permissions, table_channel
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.custom_ids import GAME, CustomId, GameKey, one_of
 from cogs.edge.errors import Denied, needs_permission, reply_error
+from cogs.edge.figures import figures_words
 from cogs.edge.forum import applied
 from cogs.edge.forum import tags as forum_tags
 from cogs.edge.games import remember_thread
 from cogs.edge.guard import PRIVATE, UPDATE, Guarded, acknowledge, is_manager
 from cogs.edge.language import server_language
-from cogs.edge.offers import Item
+from cogs.edge.offers import Item, offers
 from cogs.edge.threads import MAX_THREAD_NAME
 from cogs.edge.times import time_control_text
 from i18n import speaking
@@ -69,16 +71,28 @@ def _yes(value: object) -> str:
     return t("common.yes") if value else t("common.no")
 
 
-def seat_line(index: int, seat: LobbySeat) -> str:
+def seat_line(index: int, seat: LobbySeat, figures: Reliability | None = None,
+              open_: bool = False) -> str:
+    """A seat; while the table is open, a person's reliability on this server beside them
+    (``figures`` None: they keep it private)."""
     if seat.ai_level is not None:
         return t("lobby.seat.ai", n=index + 1, name=seat.name,
                  level=t(f"lobby.ai_level.{seat.ai_level}"))
     key = "lobby.seat.host" if seat.host else "lobby.seat.person"
-    return t(key, n=index + 1, name=seat.name, user=seat.user_id)
+    line = t(key, n=index + 1, name=seat.name, user=seat.user_id)
+    if open_:
+        line += f" — {figures_words(figures)}"
+    return line
+
+
+#: The lobby's rows: its actions, then "Profile" beside each person seated.
+ACTION_ROW, PROFILE_ROW = 0, 1
 
 
 def lobby_embed(lobby: LobbyState) -> discord.Embed:
-    lines = [seat_line(i, s) for i, s in enumerate(lobby.seats)]
+    open_ = lobby.status == LOBBY and bool(lobby.discord.get("guild"))
+    lines = [seat_line(i, s, lobby.reliability.get(s.user_id) if s.user_id else None, open_)
+             for i, s in enumerate(lobby.seats)]
     lines += [t("lobby.seat.open", n=i + 1) for i in range(len(lobby.seats), lobby.size)]
     status = {LOBBY: "lobby.status.open", ACTIVE: "lobby.status.started",
               FINISHED: "lobby.status.finished", ABANDONED: "lobby.status.abandoned"}
@@ -94,6 +108,9 @@ def lobby_embed(lobby: LobbyState) -> discord.Embed:
     if lobby.time_control:
         embed.add_field(name=t("lobby.field.time_control"),
                         value=time_control_text(lobby.time_control), inline=False)
+    if lobby.min_finish is not None:
+        embed.add_field(name=t("lobby.field.settings"), inline=False, value=t(
+            "lobby.min_finish", percent=round(lobby.min_finish * 100)))
     return embed
 
 
@@ -104,16 +121,36 @@ def lobby_content(lobby: LobbyState) -> str:
     return t("lobby.content", people=" ".join(people)) if people else ""
 
 
-def lobby_view(lobby: LobbyState) -> discord.ui.View | None:
-    """The lobby's buttons while it is open; None once it started or was cancelled."""
+def lobby_view(lobby: LobbyState, profile: ProfileOffer | None = None
+               ) -> discord.ui.View | None:
+    """The lobby's buttons while it is open (and, with ``profile``: the ``League``
+    feature's, by ``cogs.edge.offers``, "Profile" beside each person); None once it started
+    or was cancelled."""
     if lobby.status != LOBBY:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         disabled = (action in ("join", "ai") and not lobby.can_join) or (
             action == "start" and not lobby.can_start)
-        view.add_item(LobbyButton(action, lobby.game_id, disabled=disabled))
+        view.add_item(LobbyButton(action, lobby.game_id, disabled=disabled, row=ACTION_ROW))
+    add_profiles(view, profile, [(s.user_id, s.name) for s in lobby.seats
+                                 if s.user_id is not None], PROFILE_ROW)
     return view
+
+
+#: (user, name, row) -> "Profile" beside a name (``Offers.profile``)
+ProfileOffer = Callable[[int, str, int | None], Item]
+#: one row of buttons: a table's five people at most
+MAX_PROFILES = 5
+
+
+def add_profiles(view: discord.ui.View, profile: ProfileOffer | None,
+                 people: list[tuple[int, str]], row: int) -> None:
+    """"Profile" beside each of ``people`` (user, name), one row (a table seats five)."""
+    if profile is None:
+        return
+    for user, name in people[:MAX_PROFILES]:
+        view.add_item(profile(user, name, row))
 
 
 # ---------------------------------------------------------------------- opening a table
@@ -127,6 +164,7 @@ class TableSettings:
     rated: bool = False
     hints: bool = True
     time_control: TimeControl | None = None  # service.create's (cogs.edge.times)
+    min_finish: int | None = None  # the finish rate (per cent) asked of who joins
 
 
 async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
@@ -142,7 +180,8 @@ async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
     service = bot.service
     gid = await service.create(host[0], host[1], seats=settings.seats, variant=settings.variant,
                                rated=settings.rated, hints=settings.hints,
-                               options={"ai_level": settings.ai_level},
+                               options={"ai_level": settings.ai_level,
+                                        MIN_FINISH: settings.min_finish},
                                time_control=settings.time_control)
     try:
         for user_id, name in people or []:
@@ -154,7 +193,7 @@ async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
             name = t("lobby.thread_name", id=gid, host=host[1])[:MAX_THREAD_NAME]
         lobby = await service.lobby_state(gid)
         with speaking(public):
-            view = lobby_view(lobby)
+            view = lobby_view(lobby, offers(bot).profile)
             content, embed = lobby_content(lobby), lobby_embed(lobby)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -197,10 +236,11 @@ class LobbyButton(Guarded[LobbyKey],
               "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
               "cancel": discord.ButtonStyle.danger}
 
-    def __init__(self, action: str, game_id: int, *, disabled: bool = False) -> None:
+    def __init__(self, action: str, game_id: int, *, disabled: bool = False,
+                 row: int | None = None) -> None:
         super().__init__(discord.ui.Button(
             label=t(f"lobby.button.{action}"), style=self.STYLES[action], disabled=disabled,
-            custom_id=LOBBY_BUTTON.format(LobbyKey(action, game_id))))
+            custom_id=LOBBY_BUTTON.format(LobbyKey(action, game_id))), row=row)
         self.action = action
         self.game_id = game_id
 
@@ -253,10 +293,10 @@ class RematchButton(Guarded[GameKey],
 
     access_kind = "rematch"
 
-    def __init__(self, game_id: int, *, disabled: bool = False) -> None:
+    def __init__(self, game_id: int, *, disabled: bool = False, row: int | None = None) -> None:
         super().__init__(discord.ui.Button(
             label=t("lobby.button.rematch"), style=discord.ButtonStyle.primary,
-            disabled=disabled, custom_id=REMATCH.format(GameKey(game_id))))
+            disabled=disabled, custom_id=REMATCH.format(GameKey(game_id))), row=row)
         self.game_id = game_id
 
     def access_target(self) -> tuple[int | None, int | None]:
@@ -274,13 +314,17 @@ class RematchButton(Guarded[GameKey],
             await reply_error(interaction, exc)
 
 
-def rematch_view(game_id: int, watch: Callable[[int], Item] | None = None) -> discord.ui.View:
+def rematch_view(game_id: int, watch: Callable[[int], Item] | None = None,
+                 profile: ProfileOffer | None = None,
+                 people: list[tuple[int, str]] | None = None) -> discord.ui.View:
     """Under the final scores: Rematch, and "Watch the replay" (``watch``: the ``Replay``
-    feature's, by ``cogs.edge.offers``)."""
+    feature's, by ``cogs.edge.offers``); "Profile" beside each of ``people`` (``profile``:
+    the ``League`` feature's)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id))
+    view.add_item(RematchButton(game_id, row=ACTION_ROW))
     if watch is not None:
         view.add_item(watch(game_id))
+    add_profiles(view, profile, people or [], PROFILE_ROW)
     return view
 
 
@@ -310,7 +354,9 @@ async def rematch(interaction: Interaction, game_id: int) -> None:
         ais = [s.ai_level for s in old.seats if s.ai_level is not None]
         settings = TableSettings(seats=old.size, variant=old.variant, ai_level=old.ai_level,
                                  rated=old.rated, hints=old.hints,
-                                 time_control=old.time_control)
+                                 time_control=old.time_control,
+                                 min_finish=None if old.min_finish is None
+                                 else round(old.min_finish * 100))
         assert mine.user_id is not None
         gid, thread = await open_table(bot, channel, (mine.user_id, mine.name), settings,
                                        people=people, ais=ais)

@@ -30,6 +30,7 @@ from cogs.play.turns import (  # noqa: E402
     TakeTurnButton,
     UndoButton,
 )
+from cogs.league.profile import ProfileButton  # noqa: E402
 from cogs.player.cog import GamesPageButton  # noqa: E402
 from cogs.replay.components import ReplayButton, ReplaySelect, jump_id, step_id  # noqa: E402
 from cogs.replay.fork import ForkButton, fork_id  # noqa: E402
@@ -61,6 +62,8 @@ SAMPLES: dict[type, list[str]] = {
     ReplayButton: [step_id(BIG, 999_999, tag) for tag in "fpnlo"],
     ReplaySelect: [jump_id(BIG)],
     ForkButton: [fork_id(BIG, 999_999)],
+    ProfileButton: [ProfileButton(BIG, "a name").custom_id,
+                    ProfileButton(2**64 - 1, "x" * 200).custom_id],
 }
 
 
@@ -79,7 +82,7 @@ def test_the_template_is_the_specs_and_ids_read_back(component: Any) -> None:
         assert template.fullmatch(cid), cid
         key = spec.parse(cid)
         assert key is not None and spec.format(key) == cid, cid
-        if component in (NotesOffButton, GamesPageButton):
+        if component in (NotesOffButton, GamesPageButton, ProfileButton):
             continue  # a user id or a page, not a game id
         longer = cid.replace(str(BIG), str(BIG) + "9", 1)
         assert not template.fullmatch(longer), longer

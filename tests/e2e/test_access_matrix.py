@@ -67,6 +67,7 @@ from cogs.player.cog import GamesPageButton
 from cogs.replay.components import ReplayButton, ReplaySelect, jump_id
 from cogs.replay.fork import ForkButton
 from cogs.table.follow import FollowButton
+from cogs.league.profile import ProfileButton
 from cogs.table.lobby import LOBBY_ACTIONS, LobbyButton, RematchButton
 from i18n import translate
 
@@ -356,6 +357,7 @@ SAMPLES: dict[type, Callable[[Target], list[Any]]] = {
     ReplayButton: lambda g: [ReplayButton(g.gid, 0, "f")],
     ReplaySelect: lambda g: [ReplaySelect(_select(jump_id(g.gid), "0"))],
     ForkButton: lambda g: [ForkButton(g.gid, 0)],
+    ProfileButton: lambda g: [ProfileButton(g.user, "bob")],
 }
 
 

@@ -158,8 +158,11 @@ async def test_league_season(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         profile = await alice.slash(w.channel, "hadara-league profile")
         embed = answer(profile).embeds[0]
         assert "alice" in embed.title
-        assert any(f.name == "Rating" and "±" in f.value for f in embed.fields)
-        assert any(f.name == "Games" and "2 played" in f.value for f in embed.fields)
+        assert any(f.name == "Rating" and "±" in f.value and "after 2 rated games" in f.value
+                   for f in embed.fields)
+        # an AI stood in for her at every table: none played in her own seat
+        assert any(f.name == "Games" and "0 played" in f.value for f in embed.fields)
+        assert embed.image.url == "attachment://profile.png"
         other = await alice.slash(w.channel, "hadara-league profile", user=w.members["bob"])
         assert "bob" in answer(other).embeds[0].title
 

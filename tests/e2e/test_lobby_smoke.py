@@ -91,8 +91,9 @@ async def test_new_opens_a_thread_and_a_lobby(tmp_path: Path) -> None:
         assert thread.parent_id == w.channel.id
         assert thread.auto_archive_duration == 1440  # an idle lobby closes after a day
         lobby = await lobby_message(thread)
-        assert labels(lobby) == ["Join", "Leave", "Add AI", "Start", "Cancel"]
-        assert all(c.custom_id and c.custom_id.startswith("hd1:lobby:")
+        # its actions, then "Profile" beside each person seated (a row of its own)
+        assert labels(lobby) == ["Join", "Leave", "Add AI", "Start", "Cancel", "alice"]
+        assert all(c.custom_id and c.custom_id.startswith(("hd1:lobby:", "hd1:pf:"))
                    for row in lobby.components for c in row.children)  # type: ignore[attr-defined]
         record = (await w.service.load(1)).record
         assert record.discord == {"guild": w.guild.id, "channel": w.channel.id,
