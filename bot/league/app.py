@@ -20,6 +20,7 @@ from .leagues import LeagueService, seat_users
 from .profiles import KINDS, LIVE, TIMED, Profile, Profiles
 from .ratings import Ratings, ordinal
 from .recorder import Recorder
+from .tournaments import TournamentService
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -77,6 +78,9 @@ class Leagues:
         self.leagues = LeagueService(service.store, service, service.clock,
                                      ratings=self.ratings)
         self.recorder = Recorder(service, self.ratings, self.leagues)
+        # tournaments: their tables are league tables the recorder records; a round's end
+        self.tournaments = TournamentService(service.store, service, service.clock)
+        self.recorder.listeners.append(self.tournaments.recorded)
         self.profiles = Profiles(service.store, service.catalogs)
         # the lobbies' figures and the tables' and leagues' minimum finish rates
         service.reliability.source = self.reliability
@@ -84,6 +88,7 @@ class Leagues:
 
     async def start(self) -> None:
         await self.recorder.start()
+        await self.tournaments.catch_up()  # a final recorded but not archived
         # every finished game read and replayed once, in the background (a thread), so the
         # first profile or lobby after a start does not wait for it (bench/profiles.py)
         self._warm = asyncio.create_task(self._warm_up(), name="hadara-profiles-warm")

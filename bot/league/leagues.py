@@ -451,7 +451,7 @@ class LeagueService:
             return False
         users, stand = seat_users(rec.seats, table)
         lg = (await self.store.leagues(league_id=(rec.options.get("league") or {}).get(
-            "league", -1))) or None
+            "league", -1), kind=None)) or None  # a tournament's table too (0012)
         settings = lg[0].settings if lg else {}
         names = {int(e["user"]): str(e["name"]) for e in table.seats
                  if e.get("user") is not None}

@@ -1,4 +1,5 @@
-"""A simulated league season through the real game service (``python -m bot league-sim``).
+"""A simulated league season through the real game service (``python -m bot league-sim``),
+and a simulated tournament against random seating (``python -m bot tournament-sim``).
 
 Every "player" is a league member whose seat is played by a greedy AI standing in for them
 (``LeagueService(stand_ins=True)``); the games run in the real :class:`GameService` on a
@@ -28,6 +29,8 @@ from bot.storage.sqlite import SqliteStore
 from .leagues import LeagueService
 from .ratings import Ratings
 from .recorder import Recorder
+from .seating import history_of
+from .tournaments import TournamentService
 
 T = TypeVar("T")
 GUILD = 1
@@ -145,4 +148,103 @@ def standings_text(result: dict[str, Any]) -> str:
         lines.append(f"  round {g['round']} table {g['table']} (game {g['game_id']}): "
                      + ", ".join(f"{x['place']}. {x['name']} {x['total']} ({x['points']:g})"
                                  for x in g["result"]))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- tournaments
+
+def meetings(tables: list[list[Any]]) -> dict[frozenset[Any], int]:
+    """How often each pair of people sat at one table."""
+    return history_of(tables)
+
+
+async def simulate_tournament(players: int = 20, rounds: int = 4, *, final_size: int = 4,
+                              seed: int = 1, seating_rule: str = "swiss",
+                              path: Path | str | None = None,
+                              level: str = "greedy") -> dict[str, Any]:
+    """Run a tournament of ``players`` people to its final: ``rounds`` Swiss rounds (seated
+    by ``seating_rule``: "swiss", or "random" for the yardstick), then the final table.
+    Returns ``{"name", "players", "rounds": [{"round", "repeats", "spread", "tables"}],
+    "final", "standings", "repeat_pairs", "mean_spread", "games", "seconds"}`` —
+    ``repeat_pairs``: pairs that met more than once in the Swiss rounds; ``mean_spread``: the
+    mean, over the tables of rounds 2 onwards, of the largest minus the smallest standing
+    position at the table before the round."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="hadara-tournament-") as tmp, \
+            mock.patch.object(service_module, "secrets", _SeededBits(seed)):
+        db = Path(path) if path is not None else Path(tmp) / "tournament.sqlite3"
+        clock = SimClock()
+        store = SqliteStore(db, clock=clock)
+        await store.open()
+        games = GameService(store, clock=clock, ai_pool=InlineExecutor(),
+                            render_pool=InlineExecutor())
+        await games.open()
+        ratings = Ratings(store, clock)
+        leagues = LeagueService(store, games, clock, ratings=ratings)
+        recorder = Recorder(games, ratings, leagues)
+        events = TournamentService(store, games, clock, stand_ins=True, ai_level=level)
+        recorder.listeners.append(events.recorded)
+        await recorder.start()
+        try:
+            event = await events.create(GUILD, "Simulated tournament", rounds=rounds,
+                                        cap=max(players, 3), final_size=final_size,
+                                        by_user=ADMIN)
+            for i in range(players):
+                await events.join(event["id"], 1000 + i, f"Player {i + 1:02d}")
+            round_info: list[dict[str, Any]] = []
+            swiss_tables: list[list[int]] = []
+            n_games = 0
+            for r in range(rounds + 1):
+                info = await events.start_round(event["id"], ADMIN, seed=seed * 1000 + r,
+                                                seating_rule=seating_rule)
+                ids = [t["game_id"] for t in info["tables"]]
+                n_games += len(ids)
+                people = [[s["user"] for s in t["seats"] if s["user"] is not None]
+                          for t in info["tables"]]
+                if not info["final"]:
+                    swiss_tables += people
+                round_info.append({"round": info["round"], "final": info["final"],
+                                   "repeats": info["repeats"], "spread": info["spread"],
+                                   "tables": [[s["name"] for s in t["seats"]]
+                                              for t in info["tables"]]})
+                await _finish(games, recorder, ids)
+            standings = await events.standings(event["id"])
+            status = (await events.tournament(event["id"]))["status"]
+        finally:
+            recorder.stop()
+            await games.close()
+            await store.close()
+    later = [r["spread"] for r in round_info[1:] if not r["final"]]
+    tables_later = [len(r["tables"]) for r in round_info[1:] if not r["final"]]
+    mean_spread = (sum(s * n for s, n in zip(later, tables_later, strict=True))
+                   / max(1, sum(tables_later)))
+    return {"name": event["name"], "players": players, "seating": seating_rule,
+            "rounds": round_info, "status": status,
+            "final": round_info[-1]["tables"][0] if round_info[-1]["tables"] else [],
+            "standings": standings, "games": n_games,
+            "repeat_pairs": sum(1 for n in meetings(swiss_tables).values() if n > 1),
+            "mean_spread": round(mean_spread, 2),
+            "seconds": round(time.perf_counter() - started, 2)}
+
+
+def tournament_text(swiss_run: dict[str, Any], random_run: dict[str, Any]) -> str:
+    """A Swiss event's rounds, final and standings, and its figures against random seating."""
+    lines = [f"{swiss_run['name']}: {swiss_run['players']} players, "
+             f"{len(swiss_run['rounds']) - 1} Swiss rounds and a final "
+             f"({swiss_run['games']} games, {swiss_run['seconds']} s; "
+             f"random seating {random_run['seconds']} s)", ""]
+    for r in swiss_run["rounds"]:
+        label = "final" if r["final"] else f"round {r['round']}"
+        lines.append(f"  {label}: " + " | ".join(", ".join(t) for t in r["tables"]))
+    lines += ["", "Standings:"]
+    lines += ["  " + row["text"] + (f"  (final: {row['final']})" if row.get("final") else "")
+              for row in swiss_run["standings"]]
+    lines += ["", "Seating        repeat meetings   mean spread of standings per table "
+                  "(rounds 2+)"]
+    for run in (swiss_run, random_run):
+        lines.append(f"  {run['seating']:<12} {run['repeat_pairs']:>15}   "
+                     f"{run['mean_spread']:.2f} positions")
+    lines.append("(repeat meetings: pairs of people who met more than once in the Swiss "
+                 "rounds; spread: the largest minus the smallest standing position at a "
+                 "table, before its round)")
     return "\n".join(lines)

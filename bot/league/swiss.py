@@ -21,7 +21,8 @@ spread there is; while it has repeats, the best swap of two people of different 
 while it lowers the cost (best improvement, so a repeat is removed by the swap that moves
 standings least), then, while repeats remain (up to ``restarts`` times), alternately a seeded
 shuffle or the best seating shaken by a few seeded random swaps is improved the same way
-(iterated local search); the best seating found wins. The opposite of :func:`bot.league.seating.seat`, which mixes strengths.
+(iterated local search); once a seating has no repeat, ``polish`` more shaken restarts look
+for a smaller spread. The best seating found wins. The opposite of :func:`bot.league.seating.seat`, which mixes strengths.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def spread_of(tables: Sequence[Sequence[Hashable]], positions: Mapping[Any, floa
 
 def swiss_seat(order: Sequence[Hashable], positions: Mapping[Any, float] | None = None, *,
                history: Mapping[frozenset[Any], int] | None = None, seed: int = 0,
-               restarts: int = 200) -> Seating:
+               restarts: int = 200, polish: int = 10) -> Seating:
     """Seat ``order`` (distinct people, best standing first) at tables of similar standing
     avoiding earlier meetings (``history``: :func:`bot.league.seating.history_of`).
     ``positions``: each person's standing position (tied people share one); default the place
@@ -125,10 +126,13 @@ def swiss_seat(order: Sequence[Hashable], positions: Mapping[Any, float] | None 
         i += people
     best = improve(start)
     best_cost = cost(best)
+    calm = 0  # restarts since the last repeat-free improvement
     for attempt in range(restarts if len(best) > 1 else 0):
         if best_cost[0] == 0:
-            break
-        if attempt % 2:  # a fresh start from a seeded shuffle …
+            calm += 1
+            if calm > polish:
+                break
+        if attempt % 2 and best_cost[0]:  # a fresh start from a seeded shuffle …
             shuffled = list(range(n))
             rng.shuffle(shuffled)
             cand, i = [], 0
@@ -145,15 +149,18 @@ def swiss_seat(order: Sequence[Hashable], positions: Mapping[Any, float] | None 
         c = cost(cand)
         if c < best_cost:
             best, best_cost = cand, c
+            calm = 0
     tables = [Table([players[i] for i in sorted(t, key=lambda i: (pos[i], i))], ai)
               for t, (_, ai) in zip(best, sizes, strict=True)]
     return Seating(tables, best_cost[0], spread_of([t.people for t in tables], pos_map),
                    {"sizes": [t.size for t in tables], "byes": []})
 
 
-def random_seat(order: Sequence[Hashable], *, history: Mapping[frozenset[Any], int]
-                | None = None, seed: int = 0) -> Seating:
-    """The same table sizes, people drawn at random (the simulation's yardstick)."""
+def random_seat(order: Sequence[Hashable], positions: Mapping[Any, float] | None = None, *,
+                history: Mapping[frozenset[Any], int] | None = None, seed: int = 0
+                ) -> Seating:
+    """The same table sizes, people drawn at random (the simulation's yardstick);
+    ``positions`` as for :func:`swiss_seat` (its ``spread``)."""
     players = list(order)
     rng = random.Random(seed)
     rng.shuffle(players)
@@ -165,7 +172,7 @@ def random_seat(order: Sequence[Hashable], *, history: Mapping[frozenset[Any], i
     reps = sum((history or {}).get(pair(a, b), 0) for t in tables
                for a, b in combinations(t.people, 2))
     return Seating(tables, reps, spread_of([t.people for t in tables],
-                                           positions_of(order)),
+                                           positions_of(order, positions)),
                    {"sizes": [t.size for t in tables], "byes": players[i:]})
 
 

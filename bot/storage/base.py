@@ -345,6 +345,10 @@ class PeopleStore(Protocol):
 # ---------------------------------------------------------------------- leagues and ratings
 # (migration 0005, docs/leagues.md)
 
+#: The kinds of a ``leagues`` row (migration 0012): a league of seasons, or a tournament (one
+#: event: sign-up, Swiss rounds, a final; docs/leagues.md "Tournaments").
+LEAGUE, TOURNAMENT = "league", "tournament"
+
 @dataclass
 class RatedResult:
     """A rated game's outcome on one server: the finishing order of its rated people.
@@ -383,6 +387,7 @@ class LeagueRecord:
     settings: JSONObject  # season_rounds, table_size, time_control, points, tie_breaks …
     created_by: int | None = None
     created_at: float = 0.0
+    kind: str = "league"  # LEAGUE or TOURNAMENT (migration 0012)
 
 
 @dataclass
@@ -463,8 +468,10 @@ class LeagueStore(Protocol):
 
     async def save_league(self, league: LeagueRecord) -> None: ...
 
-    async def leagues(self, guild_id: int | None = None,
-                      league_id: int | None = None) -> list[LeagueRecord]: ...
+    async def leagues(self, guild_id: int | None = None, league_id: int | None = None, *,
+                      kind: str | None = "league") -> list[LeagueRecord]:
+        """The leagues (``kind`` LEAGUE, the default) or tournaments (TOURNAMENT) of a
+        server, or by id, by id; ``kind`` None: both kinds."""
 
     async def seasons(self, league_id: int) -> list[SeasonRecord]:
         """A league's seasons by number."""

@@ -214,7 +214,7 @@ def _checks(snap: Snapshot, game_ids: list[int]) -> list[tuple[str, Read]]:
         ("away allowances", lambda s: s.away_allowances()),
         ("rated results", lambda s: s.rated_results()),
         ("unrecorded rated games", lambda s: s.unrecorded_rated_games()),
-        ("leagues", lambda s: s.leagues()),
+        ("leagues", lambda s: s.leagues(kind=None)),  # tournaments too
         ("damaged games", lambda s: s.damaged_games()),
         ("followers", lambda s: s.followers()),
         ("turn digests", lambda s: s.turn_digest_timers()),

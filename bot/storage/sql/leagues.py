@@ -1,5 +1,6 @@
 """Leagues: rated results and ratings per server, leagues with their seasons, members, rounds,
-tables and archived standings (migration 0005, docs/leagues.md)."""
+tables and archived standings (migration 0005, docs/leagues.md); tournaments are leagues of
+their own ``kind`` (migration 0012)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from ..base import (
     JSON,
+    LEAGUE,
     JSONObject,
     LeagueRecord,
     MemberRecord,
@@ -135,13 +137,13 @@ class LeagueTables(SqlCore):
     # ------------------------------------------------------------------ leagues (0005)
     async def create_league(self, league: LeagueRecord, season: SeasonRecord) -> tuple[int, int]:
         values = (league.guild_id, league.name, dumps(league.settings), league.created_by,
-                  float(league.created_at))
+                  float(league.created_at), league.kind)
 
         async def write(tx: Tx) -> tuple[int, int]:
             try:
                 league_id = await tx.fetchval(
-                    "INSERT INTO leagues (guild_id, name, settings, created_by, created_at)"
-                    " VALUES (?, ?, ?, ?, ?) RETURNING id", values)
+                    "INSERT INTO leagues (guild_id, name, settings, created_by, created_at,"
+                    " kind) VALUES (?, ?, ?, ?, ?, ?) RETURNING id", values)
             except self.dialect.integrity_errors as exc:
                 if not self.dialect.unique_violation(exc):
                     raise
@@ -165,16 +167,17 @@ class LeagueTables(SqlCore):
 
         await self._run(write, write=True)
 
-    async def leagues(self, guild_id: int | None = None,
-                      league_id: int | None = None) -> list[LeagueRecord]:
-        filters, args = where(guild_id=guild_id, id=league_id)
+    async def leagues(self, guild_id: int | None = None, league_id: int | None = None, *,
+                      kind: str | None = LEAGUE) -> list[LeagueRecord]:
+        filters, args = where(guild_id=guild_id, id=league_id, kind=kind)
 
         async def read(tx: Tx) -> list[Row]:
             return await tx.fetchall("SELECT id, guild_id, name, settings, created_by,"
-                                     " created_at FROM leagues" + filters + " ORDER BY id", args)
+                                     " created_at, kind FROM leagues" + filters
+                                     + " ORDER BY id", args)
 
-        return [LeagueRecord(i, g, n, json.loads(st), by, at)
-                for i, g, n, st, by, at in await self._run(read)]
+        return [LeagueRecord(i, g, n, json.loads(st), by, at, k)
+                for i, g, n, st, by, at, k in await self._run(read)]
 
     async def seasons(self, league_id: int) -> list[SeasonRecord]:
         async def read(tx: Tx) -> list[Row]:
