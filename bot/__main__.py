@@ -1,5 +1,6 @@
 """``python -m bot``: run the bot; ``python -m bot --check``: validate without connecting;
 ``python -m bot league-sim …``: simulate a league season (docs/leagues.md);
+``python -m bot tournament-sim …``: a tournament to its final, Swiss against random seating;
 ``python -m bot migrate-db --from sqlite:///… --to postgresql://…``: copy a SQLite database
 into a new PostgreSQL one and verify it (bot/storage/migrate.py);
 ``python -m bot backup FILE`` / ``restore FILE [--yes]``: a verified backup of the SQLite
@@ -146,6 +147,41 @@ def league_sim(argv: list[str]) -> int:
     result = asyncio.run(simulate_season(args.players, args.rounds, size, seed=args.seed,
                                          path=args.db, level=args.level))
     print(json.dumps(result, indent=2) if args.json else standings_text(result))
+    return 0
+
+
+def tournament_sim(argv: list[str]) -> int:
+    """``tournament-sim``: a tournament to its final through the real game service, seated
+    by standing and, for comparison, at random (docs/leagues.md, "Tournaments")."""
+    import json
+
+    from bot.league.sim import simulate_tournament, tournament_text
+
+    ap = argparse.ArgumentParser(prog="python -m bot tournament-sim",
+                                 description="simulate a tournament to its final (greedy AI "
+                                 "seats stand in for the players), Swiss seating against "
+                                 "random seating")
+    ap.add_argument("--players", type=int, default=20, help="entrants (3 to 64; default 20)")
+    ap.add_argument("--rounds", type=int, default=4, help="Swiss rounds before the final")
+    ap.add_argument("--final", type=int, default=4, choices=(3, 4, 5),
+                    help="seats at the final table")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print both runs as JSON")
+    args = ap.parse_args(argv)
+    if not 3 <= args.players <= 64 or not 1 <= args.rounds <= 12:
+        print("tournament-sim: 3 to 64 players and 1 to 12 rounds", file=sys.stderr)
+        return 2
+    logging.basicConfig(level="WARNING")
+
+    async def both() -> tuple[dict[str, Any], dict[str, Any]]:
+        runs = [await simulate_tournament(args.players, args.rounds, final_size=args.final,
+                                          seed=args.seed, seating_rule=rule)
+                for rule in ("swiss", "random")]
+        return runs[0], runs[1]
+
+    swiss_run, random_run = asyncio.run(both())
+    print(json.dumps({"swiss": swiss_run, "random": random_run}, indent=2) if args.json
+          else tournament_text(swiss_run, random_run))
     return 0
 
 
@@ -393,6 +429,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "league-sim":
         return league_sim(argv[1:])
+    if argv and argv[0] == "tournament-sim":
+        return tournament_sim(argv[1:])
     if argv and argv[0] == "migrate-db":
         from bot.storage.migrate import main as migrate_db
 
@@ -402,8 +440,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in commands:
         return commands[argv[0]](argv[1:])
     ap = argparse.ArgumentParser(prog="python -m bot", description="Hadara for Discord",
-                                 epilog="subcommands: league-sim, migrate-db, backup, restore, "
-                                 "repair, verify, clear-dev-commands (see python -m bot "
+                                 epilog="subcommands: league-sim, tournament-sim, migrate-db, "
+                                 "backup, restore, repair, verify, clear-dev-commands (see "
+                                 "python -m bot "
                                  "SUBCOMMAND --help)")
     ap.add_argument("--check", action="store_true",
                     help="validate configuration, storage and content without connecting")

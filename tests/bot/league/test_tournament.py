@@ -298,3 +298,27 @@ def test_the_final_orders_the_top_and_withdrawals_stay_listed() -> None:
                         "win": False, BYE: True}])
     rows = standings_rows(members(1, 2, 3, 4), [tables[0], bye], {}, SETTINGS)
     assert next(r for r in rows if r["user"] == 4)["byes"] == 1
+
+
+# ---------------------------------------------------------------------- the simulation
+
+def test_tournament_sim_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    assert main(["tournament-sim", "--players", "2"]) == 2
+    assert "3 to 64 players" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_tournament_sim_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bot tournament-sim``: 20 players to the final, Swiss against random."""
+    from bot.__main__ import main
+
+    assert main(["tournament-sim", "--players", "20", "--rounds", "4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "4 Swiss rounds and a final" in out and "  final: " in out
+    swiss_line = next(line for line in out.splitlines() if line.strip().startswith("swiss"))
+    random_line = next(line for line in out.splitlines() if line.strip().startswith("random"))
+    swiss_repeats, swiss_spread = int(swiss_line.split()[1]), float(swiss_line.split()[2])
+    random_repeats, random_spread = int(random_line.split()[1]), float(random_line.split()[2])
+    assert swiss_repeats < random_repeats and swiss_spread < random_spread
