@@ -278,6 +278,8 @@ class LobbyState:
     # the seated people's reliability on the table's server, for everyone to read: only
     # theirs who let others see their figures (bot.access.figures), by user id
     reliability: Mapping[int, Reliability] = field(default_factory=dict)
+    figures: bool = False  # the lobby shows figures (open, on a server, figures to be had):
+    # a person without an entry in ``reliability`` keeps theirs private
 
 
 @dataclass(frozen=True)
@@ -810,7 +812,8 @@ class Screens:
         open_ = rec.status == LOBBY
         figures: dict[int, Reliability] = {}
         guild = server_of(opts, rec.discord)
-        if open_ and guild is not None:  # only while people sit down
+        shows = open_ and guild is not None and self.reliability.source is not None
+        if shows and guild is not None:  # only while people sit down
             people = [s.user_id for s in seats if s.user_id is not None]
             shown = [u for u in people if access.figures(
                 None, u, guild, hidden=await self._hides(u)) is access.Figures.ALL]
@@ -821,7 +824,8 @@ class Screens:
             hints=bool(opts.get("hints", True)), ai_level=str(opts.get("ai_level", "greedy")),
             time_control=opts.get("time_control") or None,
             can_join=open_ and len(seats) < size, can_start=open_ and len(seats) >= 2,
-            discord=dict(rec.discord), min_finish=minimum_of(opts), reliability=figures)
+            discord=dict(rec.discord), min_finish=minimum_of(opts), reliability=figures,
+            figures=shows)
 
     async def _hides(self, user_id: int) -> bool:
         """The user keeps their figures from others (``/hadara settings hide_figures``)."""

@@ -90,8 +90,8 @@ ACTION_ROW, PROFILE_ROW = 0, 1
 
 
 def lobby_embed(lobby: LobbyState) -> discord.Embed:
-    open_ = lobby.status == LOBBY and bool(lobby.discord.get("guild"))
-    lines = [seat_line(i, s, lobby.reliability.get(s.user_id) if s.user_id else None, open_)
+    lines = [seat_line(i, s, lobby.reliability.get(s.user_id) if s.user_id else None,
+                       lobby.figures)
              for i, s in enumerate(lobby.seats)]
     lines += [t("lobby.seat.open", n=i + 1) for i in range(len(lobby.seats), lobby.size)]
     status = {LOBBY: "lobby.status.open", ACTIVE: "lobby.status.started",
@@ -181,7 +181,9 @@ async def open_table(bot: HadaraBot, channel: Tables, host: tuple[int, str],
     gid = await service.create(host[0], host[1], seats=settings.seats, variant=settings.variant,
                                rated=settings.rated, hints=settings.hints,
                                options={"ai_level": settings.ai_level,
-                                        MIN_FINISH: settings.min_finish},
+                                        MIN_FINISH: settings.min_finish,
+                                        # its server from the start: the lobby's figures
+                                        "guild": channel.guild.id},
                                time_control=settings.time_control)
     try:
         for user_id, name in people or []:

@@ -17,6 +17,7 @@ from cogs.admin.cog import RepairButton  # noqa: E402
 from cogs.components import ALL  # noqa: E402
 from cogs.edge.custom_ids import GAME, CustomId, number, one_of  # noqa: E402
 from cogs.edge.launch import LaunchButton  # noqa: E402
+from cogs.league.profile import ProfileButton  # noqa: E402
 from cogs.learn.cog import NotesOffButton  # noqa: E402
 from cogs.multiday.cog import VoteButton  # noqa: E402
 from cogs.play import panels as P  # noqa: E402
@@ -30,7 +31,6 @@ from cogs.play.turns import (  # noqa: E402
     TakeTurnButton,
     UndoButton,
 )
-from cogs.league.profile import ProfileButton  # noqa: E402
 from cogs.player.cog import GamesPageButton  # noqa: E402
 from cogs.replay.components import ReplayButton, ReplaySelect, jump_id, step_id  # noqa: E402
 from cogs.replay.fork import ForkButton, fork_id  # noqa: E402

@@ -49,6 +49,7 @@ from cogs.admin.cog import RepairButton
 from cogs.components import ALL
 from cogs.edge.errors import refusal_text
 from cogs.edge.launch import LaunchButton
+from cogs.league.profile import ProfileButton
 from cogs.learn.cog import NotesOffButton
 from cogs.multiday.cog import VoteButton
 from cogs.play import panels as P
@@ -67,7 +68,6 @@ from cogs.player.cog import GamesPageButton
 from cogs.replay.components import ReplayButton, ReplaySelect, jump_id
 from cogs.replay.fork import ForkButton
 from cogs.table.follow import FollowButton
-from cogs.league.profile import ProfileButton
 from cogs.table.lobby import LOBBY_ACTIONS, LobbyButton, RematchButton
 from i18n import translate
 
