@@ -169,7 +169,8 @@ class GameService:
                                    self.catalogs, self.ai)
         self.reminders = Reminders(store, clock, self.scheduler, self.timers, self.memory,
                                    self.hub)
-        self.votes = Votes(clock, self.memory, self.writes)
+        self.votes = Votes(clock, self.memory, self.writes,
+                           away_until=lambda user: self.vacations.away_until(user))
         self.vacations = Vacations(store, clock, self.scheduler, self.timers, self.memory,
                                    self.writes)
         self.repairs = Repairs(store, clock, self.hub, self.memory, self.quarantine,

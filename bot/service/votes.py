@@ -26,10 +26,14 @@ class Votes:
     ``writes``; the AI then plays a seat taken over (``PlayOn`` follows the ``takeover``
     update)."""
 
-    def __init__(self, clock: Callable[[], float], memory: Memory, writes: Writes) -> None:
+    def __init__(self, clock: Callable[[], float], memory: Memory, writes: Writes,
+                 away_until: Callable[[int], float | None] | None = None) -> None:
         self.clock = clock
         self.memory = memory
         self.writes = writes
+        # a vacation declared in advance never counts against anyone: its seat is not voted
+        # to the AI while its clocks stand still (docs/service.md, "Vacations")
+        self.away_until = away_until or (lambda user: None)
 
     async def rejoin(self, game_id: int, user_id: int) -> Update:
         """``GameService.rejoin``: the seat back from the AI, strikes and votes cleared."""
@@ -68,6 +72,11 @@ class Votes:
             if not checks.person(target):
                 raise Refusal(refusals.BAD_REQUEST, "An AI already plays that seat.",
                               "already_ai", seat=seat)
+            until = self.away_until(target.user_id) if target.user_id is not None else None
+            if until is not None:
+                raise Refusal(refusals.BAD_REQUEST, f"{target.name} is on vacation: their "
+                              "seat waits for them.", "on_vacation", seat=seat,
+                              name=target.name, until=until)
             if voter_user in target.votes:
                 raise Refusal(refusals.BAD_REQUEST, "You have already voted.",
                               "already_voted", seat=seat)

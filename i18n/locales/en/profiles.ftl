@@ -9,6 +9,7 @@ settings-figures-shown = Your profile's figures: anyone on the server may see th
 
 # a table's or league's minimum finish rate
 refusal-finish_rate = This table asks for a finish rate of { $minimum }%; yours on this server is { $percent }%. Finish a few more games in your own seat and try again.
+refusal-bad_request-on_vacation = { $name } is on vacation: their clocks stand still, and their seat cannot be voted to the AI until they are back.
 refusal-bad_request-bad_min_finish = A minimum finish rate is a percentage from 0 to 100.
 cmd-new-min_finish = Lowest finish rate (%) a player needs to join; new players always may
 cmd-league-create-min_finish = Lowest finish rate (%) a player needs to sign up; new players always may

@@ -7,6 +7,7 @@ settings-figures-shown = Les chiffres de votre profil : tout le serveur peut les
 
 # le taux minimum de parties finies d'une table ou d'une ligue
 refusal-finish_rate = Cette table demande d'avoir fini { $minimum } % de ses parties ; vous en êtes à { $percent } % sur ce serveur. Finissez encore quelques parties à votre place et réessayez.
+refusal-bad_request-on_vacation = { $name } est en vacances : ses horloges sont arrêtées, et sa place ne peut être confiée à l'IA par un vote avant son retour.
 refusal-bad_request-bad_min_finish = Un taux minimum de parties finies est un pourcentage de 0 à 100.
 cmd-new-min_finish = Taux de parties finies (%) exigé pour s'asseoir ; les nouveaux toujours
 cmd-league-create-min_finish = Taux de parties finies (%) exigé pour s'inscrire ; les nouveaux toujours

@@ -7,6 +7,7 @@ settings-figures-shown = プロフィールの数値：サーバーの誰でも�
 
 # 卓やリーグの最低完走率
 refusal-finish_rate = この卓は完走率{ $minimum }%以上を求めています。このサーバーでのあなたの完走率は{ $percent }%です。自分の席でもう何ゲームか完走してから、もう一度どうぞ。
+refusal-bad_request-on_vacation = { $name }は休暇中です。時計は止まっていて、戻るまで席をAIに任せる投票はできません。
 refusal-bad_request-bad_min_finish = 最低完走率は0から100までのパーセントで指定してください。
 cmd-new-min_finish = 参加に必要な最低完走率（%）。新しいプレイヤーはいつでも可
 cmd-league-create-min_finish = 登録に必要な最低完走率（%）。新しいプレイヤーはいつでも可

@@ -407,6 +407,21 @@ async def test_takeover_by_majority_vote(env: Env) -> None:
     await env.svc.rejoin(gid, BOB)
 
 
+async def test_a_seat_on_vacation_is_not_voted_to_the_ai(env: Env) -> None:
+    """A vacation declared in advance never counts against anyone (docs/leagues.md): while
+    BOB's clocks stand still, the others cannot vote his seat to the AI; once back, they can."""
+    gid = await table(env, [HOST, ALICE, BOB], "24h", guild=555)
+    absent = {s.user_id: s.seat for s in (await env.svc.load(gid)).record.seats}[BOB]
+    await env.svc.away(BOB, 2)
+    with pytest.raises(Refusal) as info:
+        await env.svc.vote_takeover(gid, HOST, absent)
+    assert info.value.reason == "on_vacation" and info.value.params["name"]
+    assert (await env.svc.load(gid)).record.seats[absent].votes == []  # nothing written
+    await env.svc.back(BOB)
+    up = await env.svc.vote_takeover(gid, HOST, absent)
+    assert up.cause == "vote" and up.seats[absent].votes == [HOST]
+
+
 async def test_ai_share_at_the_end(env: Env) -> None:
     gid = await table(env, [HOST, ALICE], {"seconds": H, "strikes": 1})
     await env.advance(H)  # one seat expires and is taken over at once
