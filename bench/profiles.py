@@ -34,8 +34,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.access import Actor  # noqa: E402
+from bot.league.app import Leagues  # noqa: E402
 from bot.league.profiles import Profiles  # noqa: E402
 from bot.league.ratings import Ratings  # noqa: E402
+from bot.league.sim import InlineExecutor  # noqa: E402
+from bot.service.service import GameService  # noqa: E402
 from bot.storage.base import (  # noqa: E402
     FINISHED,
     ActionRecord,
@@ -46,6 +50,7 @@ from bot.storage.base import (  # noqa: E402
 from bot.storage.sqlite import SqliteStore  # noqa: E402
 from hadara.content import default_catalog  # noqa: E402
 from hadara.engine import RULES_VERSION, Game  # noqa: E402
+from rendering.profile import render_profile  # noqa: E402
 
 GUILD, OTHER = 1, 2
 ME = 1000  # the person profiled: in every game whose seats draw them
@@ -138,6 +143,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             other = await timed_ms(lambda: profiles.profile(GUILD, ME + 1), 20)
             lobby = await timed_ms(lambda: profiles.reliability(
                 GUILD, range(ME, ME + 5)), 20)
+            # what /hadara-league profile does once warm: the view as a viewer may see it
+            # (Leagues.profile_view: the profile, the rating, the privacy setting) and the
+            # picture (drawn in the render pool in the bot; inline here)
+            service = GameService(store, ai_pool=InlineExecutor(), render_pool=InlineExecutor())
+            leagues = Leagues(service)
+            leagues.profiles = profiles
+            viewer = Actor(ME + 1, GUILD)
+            view = await leagues.profile_view(viewer, GUILD, ME)
+            shown = await timed_ms(lambda: leagues.profile_view(viewer, GUILD, ME), 20)
+
+            async def draw() -> None:
+                render_profile(view.card("me"), "en")
+
+            picture = await timed_ms(draw, 5)
             await build(store, 1, args.people, args.seed + 1)  # one more finished game
             one = await timed_ms(lambda: profiles.profile(GUILD, ME))
         finally:
@@ -149,7 +168,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         "median_move": p.median_move, "rivals": len(p.rivals),
                         "rating_points": len(p.rating_history)},
             "cold_ms": cold, "warm_ms": warm, "warm_other_ms": other,
-            "one_new_game_ms": one, "lobby_ms": lobby}
+            "one_new_game_ms": one, "lobby_ms": lobby,
+            "profile_view_ms": shown, "picture_ms": picture,
+            "command_ms (view + picture)": round(shown + picture, 2)}
 
 
 def main(argv: list[str] | None = None) -> int:
