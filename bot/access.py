@@ -184,6 +184,12 @@ COMMANDS: dict[str, str] = {
     "hadara-league round": "league.manage",
     "hadara-league end": "league.manage",
     "hadara-league export": "league",  # its rated.csv: "league.manage"
+    # tournaments are a server's leagues' kind of event: the same two operations
+    "hadara-tournament create": "league.manage",
+    "hadara-tournament join": "league",
+    "hadara-tournament withdraw": "league",  # another person: "league.manage"
+    "hadara-tournament round": "league.manage",
+    "hadara-tournament standings": "league",
     "hadara-replay export": "export",
     "hadara-replay view": "replay",
     "hadara-replay undo": "undo",

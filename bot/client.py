@@ -46,7 +46,7 @@ T = TypeVar("T")
 # the translator), the command groups, each feature, and the one list of components.
 EXTENSIONS = ("cogs.edge", "cogs.commands", "cogs.table", "cogs.play", "cogs.multiday",
               "cogs.league", "cogs.learn", "cogs.admin", "cogs.player", "cogs.replay", "cogs.web",
-              "cogs.turn_digest", "cogs.components")
+              "cogs.turn_digest", "cogs.tournament", "cogs.components")
 
 
 #: The permissions the bot needs in a server's channels, for its invite link (the number is in

@@ -24,12 +24,13 @@ from cogs.play.cog import Play
 from cogs.player.cog import Player
 from cogs.replay.cog import Replay
 from cogs.table.cog import Table
+from cogs.tournament.cog import Tournament
 from cogs.turn_digest.cog import TurnDigestDMs
 from cogs.web.cog import Web
 
 #: Every feature's cog class (each loaded by its package's extension).
 FEATURES: tuple[type[Feature], ...] = (Table, Play, Multiday, LeagueCog, Learn, Admin, Player,
-                                       Replay, Web, TurnDigestDMs)
+                                       Replay, Web, TurnDigestDMs, Tournament)
 
 ALL: Components = tuple(component for feature in FEATURES for component in feature.COMPONENTS)
 

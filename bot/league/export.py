@@ -56,3 +56,14 @@ def results_csv(results: Iterable[RatedResult]) -> str:
              "final_hash": r.final_hash}
             for r in results for p in r.ranks]
     return _csv(RESULT_FIELDS, rows)
+
+
+#: A tournament's standings (``TournamentService.standings``): the final place, the byes and
+#: whether the person withdrew, beside the league columns.
+TOURNAMENT_FIELDS = ("position", "final", "user", "name", "points", "opponents", "wins",
+                     "games", "byes", "withdrawn", "rating")
+
+
+def tournament_csv(standings: Iterable[Mapping[str, Any]]) -> str:
+    """A tournament's standings as CSV, one line per entrant who played or is still in."""
+    return _csv(TOURNAMENT_FIELDS, standings)

@@ -153,7 +153,7 @@ class TournamentService:
             raise Refusal(refusals.BAD_REQUEST, "A tournament needs a name.", "bad_name")
         if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
             raise Refusal(refusals.BAD_REQUEST, f"A tournament has 1 to {MAX_ROUNDS} rounds "
-                          "before its final.", "bad_rounds", min=1, max=MAX_ROUNDS)
+                          "before its final.", "bad_event_rounds", min=1, max=MAX_ROUNDS)
         if type(cap) is not int or not MIN_CAP <= cap <= MAX_CAP:
             raise Refusal(refusals.BAD_REQUEST, f"The cap is {MIN_CAP} to {MAX_CAP} people.",
                           "bad_cap", min=MIN_CAP, max=MAX_CAP)
@@ -446,6 +446,10 @@ class TournamentService:
             tables = [t for t in await self.store.league_tables(season.id) if t.round == number]
             if any(t.result is None for t in tables):
                 return
+            if int(lg.settings.get("rounds_over", 0)) >= number:
+                return  # told already (two tables ending at once)
+            lg = replace(lg, settings={**lg.settings, "rounds_over": number})
+            await self.store.save_league(lg)
             total = int(lg.settings["rounds"]) + 1
             over = number >= total
             if over and season.status != "finished":

@@ -296,6 +296,11 @@ SERVER_COMMANDS: dict[str, dict[str, Any]] = {
     "hadara-league round": {},
     "hadara-league end": {},
     "hadara-league export": {},
+    "hadara-tournament create": {"name": "Matrix cup"},
+    "hadara-tournament join": {},
+    "hadara-tournament withdraw": {},
+    "hadara-tournament round": {},
+    "hadara-tournament standings": {},
 }
 #: Server-level operations of a command's option (beyond the command's own).
 OPTION_OPERATIONS = {("hadara settings", "server_language"): "server.settings"}

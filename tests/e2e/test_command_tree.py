@@ -36,7 +36,8 @@ async def test_the_tree_keeps_a_quarter_of_discords_limits_free(
     async with world(tmp_path, monkeypatch) as w:
         payload = await synced(w.bot)
     names = [c["name"] for c in payload]
-    assert names == ["hadara", "hadara-replay", "hadara-league", "hadara-admin"]
+    assert names == ["hadara", "hadara-replay", "hadara-league", "hadara-tournament",
+                     "hadara-admin"]
     problems = strict.command_problems(payload, LIMITS, global_scope=True)
     assert problems == [], problems
     sizes = {c["name"]: strict.command_size(c) for c in payload}
@@ -132,9 +133,9 @@ async def test_who_sees_which_command(tmp_path: Path, monkeypatch: pytest.Monkey
         await w.env.settle()
         alice = w.members["alice"]
         seen = {c.split()[0] for c in alice.available_commands(w.channel)}
-        assert seen == {"hadara", "hadara-replay", "hadara-league"}
+        assert seen == {"hadara", "hadara-replay", "hadara-league", "hadara-tournament"}
         assert {c.split()[0] for c in dave.available_commands(w.channel)} == {
-            "hadara", "hadara-replay", "hadara-league", "hadara-admin"}
+            "hadara", "hadara-replay", "hadara-league", "hadara-tournament", "hadara-admin"}
         with pytest.raises(SetupError, match="not visible"):
             await alice.slash(w.channel, "hadara-admin allowance", days=3)
         # in a DM: playing and finished games, not a server's leagues or settings

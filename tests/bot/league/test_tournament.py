@@ -211,7 +211,7 @@ async def test_two_left_play_with_an_ai_one_left_takes_a_bye(env: Env) -> None:
 
 
 async def test_refusals_write_nothing(env: Env) -> None:
-    for kw, reason in (({"rounds": 0}, "bad_rounds"), ({"cap": 2}, "bad_cap"),
+    for kw, reason in (({"rounds": 0}, "bad_event_rounds"), ({"cap": 2}, "bad_cap"),
                        ({"final_size": 6}, "bad_final"), ({"variant": "x"}, "bad_variant"),
                        ({"signup_until": 1.0}, "bad_signup")):
         got = await refused("bad_request", env.events.create(GUILD, "Cup", **kw))
