@@ -40,7 +40,10 @@ async def assert_final_message(w: World, gid: int) -> None:
     final = messages[-1]
     assert f"Game #{gid} is over" in final.content and "Winner:" in final.content, final.content
     assert [a.filename for a in final.attachments] == ["scores.png", "recap.gif"]
-    assert [c.get("label") for c in components(final)] == ["Rematch", "Watch the replay"]
+    # Rematch, the replay, then "Profile" beside each person (their names, a row of their own)
+    people = [s.name for s in record.seats if s.user_id is not None]
+    assert [c.get("label") for c in components(final)] == ["Rematch", "Watch the replay",
+                                                            *people]
     # the board lost its "Take my turn" once the game ended
     board = next(m for m in messages if m.id == record.discord["board"])
     assert board.components == []

@@ -97,7 +97,7 @@ async def test_a_finished_game_stepped_to_the_end_and_back(tmp_path: Path,
         # the final scores carry "Watch the replay"; carol (a member, no seat) opens it
         final = (await thread_messages(w, gid))[-1]
         assert f"Game #{gid} is over" in final.content
-        assert [c.get("label") for c in components(final)] == ["Rematch", "Watch the replay"]
+        assert [c.get("label") for c in components(final)][:2] == ["Rematch", "Watch the replay"]
         opened = await w.members["carol"].click(final, label="Watch the replay")
         viewer = answer(opened)
         assert opened.ephemeral

@@ -327,6 +327,8 @@ async def unchain(ms: StoreFactory) -> None:
     later tables)."""
     await run_sql(ms, "games", "DROP TABLE web_sessions")
     await run_sql(ms, "games", "DROP TABLE turn_digest_timers")  # 0011's
+    await run_sql(ms, "games", "DROP INDEX leagues_guild_kind")  # 0012's
+    await run_sql(ms, "games", "ALTER TABLE leagues DROP COLUMN kind")
     drops = [("actions", "hash"), ("games", "log_hash"), ("actions_backup", "hash"),
              ("rated_results", "final_hash")]
     for name, column in drops:

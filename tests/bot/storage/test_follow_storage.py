@@ -122,6 +122,8 @@ async def test_a_database_from_before_0008_gets_the_table(tmp_path: Path) -> Non
         db.execute("DROP TABLE followers")
         db.execute("DROP TABLE web_sessions")  # 0010's
         db.execute("DROP TABLE turn_digest_timers")  # 0011's
+        db.execute("DROP INDEX leagues_guild_kind")  # 0012's
+        db.execute("ALTER TABLE leagues DROP COLUMN kind")
         for table, column in (("actions", "hash"), ("games", "log_hash"),
                               ("actions_backup", "hash"), ("rated_results", "final_hash")):
             db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")  # 0009's

@@ -85,6 +85,8 @@ async def test_a_database_from_before_0011_gets_the_table(tmp_path: Path) -> Non
     await s.close()
     with sqlite3.connect(path) as db:  # as a bot of migration 0010 left it
         db.execute("DROP TABLE turn_digest_timers")
+        db.execute("DROP INDEX leagues_guild_kind")  # 0012's
+        db.execute("ALTER TABLE leagues DROP COLUMN kind")
         db.execute("PRAGMA user_version = 10")
     s = SqliteStore(path)
     await s.open()
