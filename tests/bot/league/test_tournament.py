@@ -15,7 +15,7 @@ import pytest
 from bot.league.leagues import DEFAULT_POINTS, LeagueService
 from bot.league.ratings import Ratings
 from bot.league.recorder import Recorder
-from bot.league.seating import history_of
+from bot.league.seating import history_of, repeats
 from bot.league.sim import InlineExecutor, SimClock
 from bot.league.swiss import BYE
 from bot.league.tournaments import (
@@ -147,8 +147,10 @@ async def test_sign_up_to_final(env: Env) -> None:
     # 4 + 4 + 3 after one round of three tables, each table of four must repeat one pair
     # (four people from three earlier tables), the table of three need not: two, no more
     tables = await env.events.tables(tid)
-    history = history_of([s["user"] for s in t.seats] for t in tables if t.round <= 3)
-    assert sum(n - 1 for n in history.values()) == sum(r["repeats"] for r in rounds[:3])
+    for number in (2, 3):  # each round's reported repeats: its pairs' earlier meetings
+        before = history_of([s["user"] for s in t.seats] for t in tables if t.round < number)
+        now = [[s["user"] for s in t.seats if s["user"]] for t in tables if t.round == number]
+        assert repeats(now, before) == rounds[number - 1]["repeats"], number
     assert rounds[0]["repeats"] == 0 and rounds[1]["repeats"] == 2, rounds
     # each table's points are the league's points by place at its size
     for t in tables:
