@@ -410,6 +410,12 @@ async def play_and_shoot(out: Path, chromium: str, db: str,
         await s.settle()
         final = thread.history()[-1]
         await s.capture("11-final-scores", final, viewer=alice, channel=thread, height=1100)
+        # "Profile" beside bob's name under the final scores: his profile, privately
+        clicked = await alice.click(final, label="bob")
+        profile = clicked.followups[-1] if clicked.followups else clicked.response
+        await s.capture("15-profile", profile, viewer=alice, channel=thread, height=1300)
+        await s.capture("phone-profile", profile, viewer=alice, channel=thread, width=PHONE,
+                        height=1400)
         if last_link is None:
             raise RuntimeError('alice\'s panels had no "Open the board" link')
         await s.capture_page("web-board-end", last_link)

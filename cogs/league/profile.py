@@ -75,10 +75,13 @@ def profile_embed(view: ProfileView, name: str) -> discord.Embed:
         if p.excused:
             rel.append(t("profile.excused", count=p.excused))
         live, timed = p.median_move.get("live"), p.median_move.get("timed")
-        if live is not None or timed is not None:
-            rel.append(t("profile.moves",
-                         live=duration(lang, live) if live is not None else _none(),
-                         timed=duration(lang, timed) if timed is not None else _none()))
+        if live is not None and timed is not None:
+            rel.append(t("profile.moves", live=duration(lang, live),
+                         timed=duration(lang, timed)))
+        elif live is not None:
+            rel.append(t("profile.moves-live", live=duration(lang, live)))
+        elif timed is not None:
+            rel.append(t("profile.moves-timed", timed=duration(lang, timed)))
         if p.deadlines_met is not None:
             rel.append(t("profile.deadlines", percent=percent(lang, p.deadlines_met)))
         embed.add_field(name=t("profile.reliability"), inline=False,

@@ -118,6 +118,7 @@ async def test_profiles_and_reliability_through_the_bot(tmp_path: Path,
         mine = answer(await alice.slash(w.channel, "hadara-league profile"))
         embed = mine.embeds[0]
         assert "5 of 6" in (field(embed, "Reliability") or "")
+        assert "(live games)" in (field(embed, "Reliability") or "")  # no multi-day game
         assert "bob: 5 games" in (field(embed, "Rivals") or "")
         best = field(embed, "Best game")
         assert best is not None and best.startswith("#")

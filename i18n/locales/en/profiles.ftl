@@ -52,6 +52,8 @@ profile-excused = { $count ->
    *[other] { $count } games handed to the AI during vacations are not counted.
 }
 profile-moves = Usual time to move: { $live } live · { $timed } multi-day
+profile-moves-live = Usual time to move: { $live } (live games)
+profile-moves-timed = Usual time to move: { $timed } (multi-day games)
 profile-deadlines = Deadlines met: { $percent }
 profile-none = —
 profile-mean = Mean score

@@ -50,6 +50,8 @@ profile-excused = { $count ->
    *[other] { $count } parties confiées à l'IA pendant des vacances ne sont pas comptées.
 }
 profile-moves = Temps habituel pour jouer : { $live } en direct · { $timed } sur plusieurs jours
+profile-moves-live = Temps habituel pour jouer : { $live } (parties en direct)
+profile-moves-timed = Temps habituel pour jouer : { $timed } (parties sur plusieurs jours)
 profile-deadlines = Délais tenus : { $percent }
 profile-none = —
 profile-mean = Score moyen
