@@ -27,3 +27,14 @@ def figures_words(rel: Reliability | None) -> str:
     if timed is not None:
         parts.append(t("figures.timed", time=duration(lang, timed)))
     return " · ".join(parts) or t("figures.new")
+
+
+def fit_lines(lines: list[str], most: int) -> str:
+    """As many whole lines as fit in ``most`` characters, and "… N more" for the rest."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        more = t("games.panel.more", count=len(lines) - i)
+        if len("\n".join([*out, line])) + len(more) + 1 > most and i < len(lines) - 1:
+            return "\n".join([*out, more])
+        out.append(line[:most])
+    return "\n".join(out)[:most]

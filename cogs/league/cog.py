@@ -40,7 +40,7 @@ from cogs.edge.channels import Tables, check_table_permissions, tables_channel
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.errors import Denied, needs_permission, reply_error
 from cogs.edge.feature import Commands, Components, Feature
-from cogs.edge.figures import figures_words
+from cogs.edge.figures import figures_words, fit_lines
 from cogs.edge.forum import applied
 from cogs.edge.forum import tags as forum_tags
 from cogs.edge.games import game_autocomplete, remember_thread
@@ -138,17 +138,6 @@ async def board_message(bot: HadaraBot, rows: Rows, title: str,
             embed.set_image(url="attachment://board.png")
             out["file"] = discord.File(io.BytesIO(png), "board.png")
     return out
-
-
-def fit_lines(lines: list[str], most: int) -> str:
-    """As many whole lines as fit in ``most`` characters, and "… N more" for the rest."""
-    out: list[str] = []
-    for i, line in enumerate(lines):
-        more = t("games.panel.more", count=len(lines) - i)
-        if len("\n".join([*out, line])) + len(more) + 1 > most and i < len(lines) - 1:
-            return "\n".join([*out, more])
-        out.append(line[:most])
-    return "\n".join(out)[:most]
 
 
 # ---------------------------------------------------------------------- a table's thread

@@ -31,6 +31,7 @@ from cogs.edge.channels import Tables, check_table_permissions, tables_channel
 from cogs.edge.client import HadaraBot, Interaction
 from cogs.edge.errors import Denied, needs_permission
 from cogs.edge.feature import Commands, Feature
+from cogs.edge.figures import figures_words, fit_lines
 from cogs.edge.forum import applied
 from cogs.edge.forum import tags as forum_tags
 from cogs.edge.games import remember_thread
@@ -287,11 +288,15 @@ async def standings(interaction: Interaction,
     rows = await events.standings(tid)
     payload = await standings_message(interaction.client, rows,
                                       t("tournament.standings.title", name=event["name"]))
-    if event["status"] == "open":
-        signed = [e["name"] for e in event["entrants"] if e["active"]]
+    if event["status"] == "open":  # the sign-ups, each with their reliability here
+        signed = [e for e in event["entrants"] if e["active"]]
+        figures = await interaction.client.leagues.figures_for(
+            guard.actor(interaction), event["guild"], [e["user"] for e in signed])
+        lines = [t("figures.line", name=e["name"], figures=figures_words(figures.get(e["user"])))
+                 for e in signed]
         payload["embed"].add_field(
             name=t("tournament.signups", count=len(signed), cap=event["settings"]["cap"]),
-            value=", ".join(signed)[:1024] or "—", inline=False)
+            value=fit_lines(lines, 1024) or "—", inline=False)
     await interaction.followup.send(ephemeral=True, **payload)
 
 

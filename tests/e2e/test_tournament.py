@@ -96,6 +96,10 @@ async def test_tournament_from_sign_up_to_final(tmp_path: Path,
         other = await alice.slash(w.channel, "hadara-tournament withdraw",
                                   user=w.members["bob"])
         assert "Manage Server" in answer(other).content
+        # the sign-ups, each with their reliability on this server (nobody has played yet)
+        listed = answer(await alice.slash(w.channel, "hadara-tournament standings")).embeds[0]
+        signed = next(f.value for f in listed.fields if f.name.startswith("Signed up: 7"))
+        assert signed.count("new here") == 7 and "alice — new here" in signed
 
         # round 1: 4 + 3, one announcement, alice's table waits on her
         tables = await start_round(w, admin)
