@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -191,6 +191,23 @@ def compute_standings(members: Sequence[MemberRecord], tables: Sequence[TableRec
 
 
 # ------------------------------------------------------------------ the service
+
+@contextlib.asynccontextmanager
+async def round_games(games: GameService) -> AsyncIterator[list[tuple[int, int]]]:
+    """The games of a round being opened, as ``(game id, host)`` appended to the list this
+    yields: if anything fails before the round is stored, the games already created are
+    abandoned again (best effort) and the error goes on; once it is stored, they start."""
+    created: list[tuple[int, int]] = []
+    try:
+        yield created
+    except BaseException:
+        for gid, _ in created:
+            with contextlib.suppress(Exception):  # best effort
+                await games.abandon(gid, None, is_admin=True)
+        raise
+    for gid, host in created:
+        await games.start(gid, host)
+
 
 class LeagueService:
     """Leagues on the store, games through the game service. See docs/leagues.md.
@@ -372,9 +389,8 @@ class LeagueService:
                                 else lg.id * 1_000_003 + season.number * 1009 + number)
             names = {m.user_id: m.name for m in members}
             now = self.clock()
-            created: list[tuple[int, int]] = []  # (game id, host)
             records = []
-            try:
+            async with round_games(self.games) as created:
                 for k, table in enumerate(plan.tables, start=1):
                     gid, host, seats = await self._lobby(lg, season.number, number, k, table,
                                                          names, by_user)
@@ -382,13 +398,6 @@ class LeagueService:
                     records.append(TableRecord(0, season.id, number, k, gid, seats))
                 ids = await self.store.create_round(
                     RoundRecord(season.id, number, now, by_user), records)
-            except BaseException:
-                for gid, _ in created:
-                    with contextlib.suppress(Exception):  # best effort
-                        await self.games.abandon(gid, None, is_admin=True)
-                raise
-            for gid, host in created:
-                await self.games.start(gid, host)
             return {"league": lg.id, "season": season.number, "round": number,
                     "repeats": plan.repeats, "spread": round(plan.spread, 3),
                     "tables": [{"table_id": i, "number": t.number, "game_id": t.game_id,

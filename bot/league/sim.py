@@ -13,11 +13,13 @@ the bot.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, Future
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 from unittest import mock
@@ -71,15 +73,26 @@ class _SeededBits:
         return self._rng.getrandbits(k)
 
 
-async def simulate_season(players: int = 12, rounds: int = 3, table_size: int | str = 4, *,
-                          seed: int = 1, path: Path | str | None = None,
-                          level: str = "greedy") -> dict[str, Any]:
-    """Play a season of ``rounds`` rounds for ``players`` members; returns ``{"league",
-    "standings", "podium", "games", "rounds", "seconds"}``."""
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="hadara-league-") as tmp, \
+@dataclass
+class _World:
+    """A simulation's store, game service, ratings and league recorder (``_world``)."""
+
+    store: SqliteStore
+    games: GameService
+    clock: SimClock
+    ratings: Ratings
+    leagues: LeagueService
+    recorder: Recorder
+
+
+@contextlib.asynccontextmanager
+async def _world(seed: int, path: Path | str | None, name: str, *, level: str = "greedy",
+                 stand_ins: bool = True) -> AsyncIterator[_World]:
+    """A throw-away SQLite file (or ``path``), the real game service with inline AI and game
+    seeds from ``seed``, the ratings, the leagues and the recorder, closed afterwards."""
+    with tempfile.TemporaryDirectory(prefix=f"hadara-{name}-") as tmp, \
             mock.patch.object(service_module, "secrets", _SeededBits(seed)):
-        db = Path(path) if path is not None else Path(tmp) / "league.sqlite3"
+        db = Path(path) if path is not None else Path(tmp) / f"{name}.sqlite3"
         clock = SimClock()
         store = SqliteStore(db, clock=clock)
         await store.open()
@@ -87,39 +100,50 @@ async def simulate_season(players: int = 12, rounds: int = 3, table_size: int | 
                             render_pool=InlineExecutor())
         await games.open()
         ratings = Ratings(store, clock)
-        leagues = LeagueService(store, games, clock, ratings=ratings, stand_ins=True,
+        leagues = LeagueService(store, games, clock, ratings=ratings, stand_ins=stand_ins,
                                 ai_level=level)
-        recorder = Recorder(games, ratings, leagues)
-        await recorder.start()
+        world = _World(store, games, clock, ratings, leagues, Recorder(games, ratings, leagues))
         try:
-            league = await leagues.create_league(GUILD, "Simulated league",
-                                                 season_rounds=rounds, table_size=table_size,
-                                                 by_user=ADMIN)
-            for i in range(players):
-                await leagues.join(league["id"], 1000 + i, f"Player {i + 1:02d}")
-            played: list[dict[str, Any]] = []
-            round_info = []
-            for r in range(rounds):
-                info = await leagues.start_round(league["id"], ADMIN, seed=seed * 1000 + r)
-                round_info.append({"round": info["round"], "repeats": info["repeats"],
-                                   "spread": info["spread"],
-                                   "tables": [[s["name"] for s in t["seats"]]
-                                              for t in info["tables"]]})
-                await _finish(games, recorder, [t["game_id"] for t in info["tables"]])
-                for t in info["tables"]:
-                    tables = await store.league_tables(game_id=t["game_id"])
-                    played.append({"round": info["round"], "table": t["number"],
-                                   "game_id": t["game_id"],
-                                   "result": [{"name": x["name"], "user": x["user"],
-                                               "place": x["place"], "points": x["points"],
-                                               "total": x["total"]}
-                                              for x in tables[0].result]})
-            standings = await leagues.standings(league["id"])
-            end = await leagues.end_season(league["id"], ADMIN)
+            yield world
         finally:
-            recorder.stop()
+            world.recorder.stop()
             await games.close()
             await store.close()
+
+
+async def simulate_season(players: int = 12, rounds: int = 3, table_size: int | str = 4, *,
+                          seed: int = 1, path: Path | str | None = None,
+                          level: str = "greedy") -> dict[str, Any]:
+    """Play a season of ``rounds`` rounds for ``players`` members; returns ``{"league",
+    "standings", "podium", "games", "rounds", "seconds"}``."""
+    started = time.perf_counter()
+    async with _world(seed, path, "league", level=level) as w:
+        store, games, leagues, recorder = w.store, w.games, w.leagues, w.recorder
+        await recorder.start()
+        league = await leagues.create_league(GUILD, "Simulated league",
+                                             season_rounds=rounds, table_size=table_size,
+                                             by_user=ADMIN)
+        for i in range(players):
+            await leagues.join(league["id"], 1000 + i, f"Player {i + 1:02d}")
+        played: list[dict[str, Any]] = []
+        round_info = []
+        for r in range(rounds):
+            info = await leagues.start_round(league["id"], ADMIN, seed=seed * 1000 + r)
+            round_info.append({"round": info["round"], "repeats": info["repeats"],
+                               "spread": info["spread"],
+                               "tables": [[s["name"] for s in t["seats"]]
+                                          for t in info["tables"]]})
+            await _finish(games, recorder, [t["game_id"] for t in info["tables"]])
+            for t in info["tables"]:
+                tables = await store.league_tables(game_id=t["game_id"])
+                played.append({"round": info["round"], "table": t["number"],
+                               "game_id": t["game_id"],
+                               "result": [{"name": x["name"], "user": x["user"],
+                                           "place": x["place"], "points": x["points"],
+                                           "total": x["total"]}
+                                          for x in tables[0].result]})
+        standings = await leagues.standings(league["id"])
+        end = await leagues.end_season(league["id"], ADMIN)
     return {"league": league["name"], "players": players, "rounds": round_info,
             "standings": standings, "podium": end["podium"], "games": played,
             "seconds": round(time.perf_counter() - started, 2)}
@@ -170,50 +194,35 @@ async def simulate_tournament(players: int = 20, rounds: int = 4, *, final_size:
     mean, over the tables of rounds 2 onwards, of the largest minus the smallest standing
     position at the table before the round."""
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="hadara-tournament-") as tmp, \
-            mock.patch.object(service_module, "secrets", _SeededBits(seed)):
-        db = Path(path) if path is not None else Path(tmp) / "tournament.sqlite3"
-        clock = SimClock()
-        store = SqliteStore(db, clock=clock)
-        await store.open()
-        games = GameService(store, clock=clock, ai_pool=InlineExecutor(),
-                            render_pool=InlineExecutor())
-        await games.open()
-        ratings = Ratings(store, clock)
-        leagues = LeagueService(store, games, clock, ratings=ratings)
-        recorder = Recorder(games, ratings, leagues)
-        events = TournamentService(store, games, clock, stand_ins=True, ai_level=level)
+    async with _world(seed, path, "tournament", stand_ins=False) as w:
+        games, recorder = w.games, w.recorder
+        events = TournamentService(w.store, games, w.clock, stand_ins=True, ai_level=level)
         recorder.listeners.append(events.recorded)
         await recorder.start()
-        try:
-            event = await events.create(GUILD, "Simulated tournament", rounds=rounds,
-                                        cap=max(players, 3), final_size=final_size,
-                                        by_user=ADMIN)
-            for i in range(players):
-                await events.join(event["id"], 1000 + i, f"Player {i + 1:02d}")
-            round_info: list[dict[str, Any]] = []
-            swiss_tables: list[list[int]] = []
-            n_games = 0
-            for r in range(rounds + 1):
-                info = await events.start_round(event["id"], ADMIN, seed=seed * 1000 + r,
-                                                seating_rule=seating_rule)
-                ids = [t["game_id"] for t in info["tables"]]
-                n_games += len(ids)
-                people = [[s["user"] for s in t["seats"] if s["user"] is not None]
-                          for t in info["tables"]]
-                if not info["final"]:
-                    swiss_tables += people
-                round_info.append({"round": info["round"], "final": info["final"],
-                                   "repeats": info["repeats"], "spread": info["spread"],
-                                   "tables": [[s["name"] for s in t["seats"]]
-                                              for t in info["tables"]]})
-                await _finish(games, recorder, ids)
-            standings = await events.standings(event["id"])
-            status = (await events.tournament(event["id"]))["status"]
-        finally:
-            recorder.stop()
-            await games.close()
-            await store.close()
+        event = await events.create(GUILD, "Simulated tournament", rounds=rounds,
+                                    cap=max(players, 3), final_size=final_size,
+                                    by_user=ADMIN)
+        for i in range(players):
+            await events.join(event["id"], 1000 + i, f"Player {i + 1:02d}")
+        round_info: list[dict[str, Any]] = []
+        swiss_tables: list[list[int]] = []
+        n_games = 0
+        for r in range(rounds + 1):
+            info = await events.start_round(event["id"], ADMIN, seed=seed * 1000 + r,
+                                            seating_rule=seating_rule)
+            ids = [t["game_id"] for t in info["tables"]]
+            n_games += len(ids)
+            people = [[s["user"] for s in t["seats"] if s["user"] is not None]
+                      for t in info["tables"]]
+            if not info["final"]:
+                swiss_tables += people
+            round_info.append({"round": info["round"], "final": info["final"],
+                               "repeats": info["repeats"], "spread": info["spread"],
+                               "tables": [[s["name"] for s in t["seats"]]
+                                          for t in info["tables"]]})
+            await _finish(games, recorder, ids)
+        standings = await events.standings(event["id"])
+        status = (await events.tournament(event["id"]))["status"]
     later = [r["spread"] for r in round_info[1:] if not r["final"]]
     tables_later = [len(r["tables"]) for r in round_info[1:] if not r["final"]]
     mean_spread = (sum(s * n for s, n in zip(later, tables_later, strict=True))

@@ -15,7 +15,6 @@ Refused calls raise :class:`~bot.service.refusals.Refusal` and write nothing.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -46,6 +45,7 @@ from .leagues import (
     compute_standings,
     normalise_points,
     points_for,
+    round_games,
 )
 from .ratings import ordinal
 
@@ -346,9 +346,8 @@ class TournamentService:
                                                history=history, seed=rnd_seed)
             names = {m.user_id: m.name for m in members}
             now = self.clock()
-            created: list[tuple[int, int]] = []
             records: list[TableRecord] = []
-            try:
+            async with round_games(self.games) as created:
                 for k, table in enumerate(plan.tables, start=1):
                     gid, host, seats = await self._table_game(lg, number, k, table, names,
                                                               by_user)
@@ -363,13 +362,6 @@ class TournamentService:
                          swiss.BYE: True}]))
                 ids = await self.store.create_round(
                     RoundRecord(season.id, number, now, by_user), records)
-            except BaseException:
-                for gid, _ in created:
-                    with contextlib.suppress(Exception):  # best effort
-                        await self.games.abandon(gid, None, is_admin=True)
-                raise
-            for gid, host in created:
-                await self.games.start(gid, host)
             out = {"tournament": lg.id, "name": lg.name, "round": number,
                    "total_rounds": total, "final": final, "repeats": plan.repeats,
                    "spread": round(plan.spread, 3),
