@@ -48,7 +48,8 @@ STEPS = ("setup_side", "wheel", "draft", "phase_b", "colony", "statue", "feeding
 
 def test_one_command_per_audience() -> None:
     by_name = {g.name: g for g in ROOTS}
-    assert list(by_name) == ["hadara", "hadara-replay", "hadara-league", "hadara-admin"]
+    assert list(by_name) == ["hadara", "hadara-replay", "hadara-league", "hadara-tournament",
+                             "hadara-admin"]
     for group in ROOTS:
         names = [c.name for c in group.commands]
         assert len(names) == len(set(names)) <= 25
