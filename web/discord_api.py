@@ -75,7 +75,7 @@ class DiscordAPI:
         try:
             async with self._session().request(method, self.base + path,
                                                allow_redirects=False, **kwargs) as resp:
-                body = await resp.content.read(MAX_ANSWER + 1)
+                body = await _read(resp.content, MAX_ANSWER + 1)
                 if 400 <= resp.status < 500 and resp.status != 429:
                     raise DiscordRefused(refused)
                 if resp.status != 200 or len(body) > MAX_ANSWER:
@@ -118,6 +118,18 @@ class DiscordAPI:
                         _id(location.get("channel_id")),
                         frozenset(int(u) for u in users
                                   if isinstance(u, str) and _SNOWFLAKE.match(u)))
+
+
+async def _read(content: aiohttp.StreamReader, most: int) -> bytes:
+    """The answer's body to its end, however many pieces it comes in, but no more than
+    ``most`` bytes (the rest is not read: the caller refuses an answer that long)."""
+    body = bytearray()
+    while len(body) < most:
+        piece = await content.read(most - len(body))
+        if not piece:  # the end of the answer
+            break
+        body += piece
+    return bytes(body)
 
 
 def _id(value: object) -> int | None:

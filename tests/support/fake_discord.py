@@ -6,6 +6,7 @@ machine for a test; ``HADARA_DISCORD_API`` / ``DiscordAPI.base`` points at it.""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -36,6 +37,8 @@ class FakeDiscord:
     names: dict[int, str] = field(default_factory=dict)
     asked: list[tuple[str, str]] = field(default_factory=list)
     down: bool = False
+    #: answer in two pieces, a moment apart (as a body may arrive over the network)
+    in_pieces: bool = False
     port: int = 0
     bot_token: str = field(default=BOT_TOKEN, repr=False)  # the bot's, for the instance
     _tokens: dict[str, int] = field(default_factory=dict)
@@ -59,7 +62,12 @@ class FakeDiscord:
             self.asked.append((request.method, request.path))
             if self.down:
                 return web.json_response({"message": "Service Unavailable"}, status=503)
-            return await handler(request)
+            response = await handler(request)
+            if self.in_pieces and isinstance(response, web.Response) \
+                    and isinstance(response.body, bytes):
+                return await self._in_pieces(request, response.status, response.body,
+                                             response.headers["Content-Type"])
+            return response
 
         app.middlewares.append(record)
         app.router.add_post("/api/v10/oauth2/token", self._token)
@@ -67,6 +75,19 @@ class FakeDiscord:
         app.router.add_get("/api/v10/applications/{app}/activity-instances/{instance}",
                            self._instance)
         return app
+
+    @staticmethod
+    async def _in_pieces(request: web.Request, status: int, body: bytes, kind: str
+                         ) -> web.StreamResponse:
+        stream = web.StreamResponse(status=status, headers={"Content-Type": kind})
+        stream.enable_chunked_encoding()
+        await stream.prepare(request)
+        half = len(body) // 2
+        await stream.write(body[:half])
+        await asyncio.sleep(0.05)
+        await stream.write(body[half:])
+        await stream.write_eof()
+        return stream
 
     async def _token(self, request: web.Request) -> web.Response:
         form = await request.post()

@@ -32,7 +32,7 @@ from tests.support.stores import StoreFactory
 from tests.web.test_acting import form_of
 from tests.web.test_pages import Page, serving
 from web.activity import Activity
-from web.discord_api import DiscordAPI
+from web.discord_api import MAX_ANSWER, DiscordAPI
 
 GUILD, THREAD, OTHER_GUILD = 5005, 7007, 6006
 INSTANCE = "i-1234567890-gc-5005-7007"
@@ -241,6 +241,20 @@ async def test_a_refused_sign_in_opens_no_session(at_table: Table, case: str) ->
             return
         assert (status, answer) == (expected[case][0], {"error": expected[case][1]})
         assert not t.activity.sessions
+
+
+@pytest.mark.sqlite_only
+async def test_discord_s_answers_are_read_to_their_end(at_table: Table) -> None:
+    """An answer arriving in pieces is read whole (not only its first piece); one longer
+    than :data:`MAX_ANSWER` is refused, unread past it."""
+    t, gid = at_table, at_table.page.gid
+    t.discord.in_pieces = True
+    async with aiohttp.ClientSession() as http:
+        status, answer = await t.sign_in(http, ALICE)
+        assert status == 200 and answer["game"] == gid
+        t.discord.names[BOB] = "B" * MAX_ANSWER
+        status, answer = await t.sign_in(http, BOB)
+        assert (status, answer) == (503, {"error": "unavailable"})
 
 
 @pytest.mark.sqlite_only
