@@ -19,12 +19,15 @@ def cached_dm(client: HadaraBot, user_id: int) -> discord.DMChannel | None:
     return user.dm_channel if user is not None else None
 
 
-async def open_dm(client: HadaraBot, user_id: int) -> discord.DMChannel | None:
+async def open_dm(client: HadaraBot, user_id: int, *, wait: bool = False
+                  ) -> discord.DMChannel | None:
     """The DM channel with ``user_id``; None when DM opens are held back now (raises
-    ``discord.HTTPException`` as ``create_dm`` does)."""
+    ``discord.HTTPException`` as ``create_dm`` does). ``wait``: a message with nowhere else
+    to go (a digest: no thread to fall back to) waits its turn in the pacer's queue of DM
+    opens instead — sent late rather than lost."""
     channel = cached_dm(client, user_id)
     if channel is not None:
         return channel
-    if client.pacer.dm_blocked():
+    if not wait and client.pacer.dm_blocked():
         return None
     return await client.create_dm(discord.Object(user_id))

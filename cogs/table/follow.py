@@ -162,12 +162,8 @@ class Follow(commands.Cog):
         with speaking(await user_language(self.bot, user_id, None, guild_id)):
             text = digest_text(digest)
         try:
-            channel = await open_dm(self.bot, user_id)
-            if channel is None:
-                log.info("digest of game %s to %s skipped: DM opens are held back",
-                         digest.game_id, user_id)
-                self.stats["refused"] += 1
-                return
+            channel = await open_dm(self.bot, user_id, wait=True)  # a DM or nothing
+            assert channel is not None
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:  # DMs closed, no shared server …
             log.info("digest of game %s to %s refused: %s", digest.game_id, user_id, exc)

@@ -96,11 +96,9 @@ class TurnDigestDMs(Feature):
                     item = take_turn(self.bot, game_id)
                     if item is not None:
                         view.add_item(item)
-            channel = await open_dm(self.bot, user_id)
-            if channel is None:
-                log.info("turn digest to %s skipped: DM opens are held back", user_id)
-                self.stats["refused"] += 1
-                return
+            # no thread to fall back to, and her pings stop meanwhile: wait for a DM open
+            channel = await open_dm(self.bot, user_id, wait=True)
+            assert channel is not None
             await channel.send(message.text, view=view,
                                allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden as exc:

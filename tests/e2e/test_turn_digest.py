@@ -176,3 +176,29 @@ async def test_closed_dms_are_met_quietly(tmp_path: Path,
         assert digests(w, "alice") == []
         due = (await w.service.settings(alice.id)).turn_digest_due
         assert due == EIGHT + 24 * HOUR
+
+
+async def test_a_digest_waits_for_a_dm_open_instead_of_being_lost(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord just said 40003 (DMs opened too fast) when her digest falls due: the pacer
+    holds DM opens back for a while; the digest waits its turn and comes late, not never
+    (her pings stop meanwhile: it is the only way her turns reach her)."""
+    async with world(tmp_path, monkeypatch) as w:
+        alice = w.members["alice"]
+        one = await new_two(w, "alice", "bob")
+        await until_waiting_on(w, one, alice.id)
+        await alice.slash(w.channel, "hadara settings", daily_turns="8")
+        user = w.bot.get_user(alice.id)
+        assert user is None or user.dm_channel is None  # no DM with her yet
+        await w.env.advance_time(EIGHT - discord.utils.utcnow().timestamp() - 1)
+        w.bot.pacer.dm_backoff()  # no DM opens for a while, from just before her hour
+        assert w.bot.pacer.dm_blocked()
+        await w.env.advance_time(2)
+        await w.service.idle()
+        assert digests(w, "alice") == []  # held back, not dropped
+        await w.env.advance_time(w.bot.pacer.limits.dm_backoff + 5)
+        await w.service.idle()
+        await w.env.advance_time(5)
+        stats = turn_digest_stats(w.bot)
+        assert len(digests(w, "alice")) == 1
+        assert (stats["sent"], stats["refused"]) == (1, 0)
