@@ -36,12 +36,12 @@ class Launches:
         """The instance shows ``game_id`` from now on (the first sign-in, or a pick)."""
         self._instances.setdefault(instance_id, game_id)
 
-    def game(self, instance_id: str, user_id: int, channel_id: int) -> int | None:
-        """The instance's game, else the user's fresh launch in the channel: None when
-        neither says."""
+    def game(self, instance_id: str, user_id: int, channel_id: int | None) -> int | None:
+        """The instance's game (whatever its channel), else the user's fresh launch in the
+        channel: None when neither says."""
         if instance_id in self._instances:
             return self._instances[instance_id]
-        launch = self._launched.get((user_id, channel_id))
+        launch = self._launched.get((user_id, channel_id)) if channel_id else None
         if launch is not None and 0 <= self.clock() - launch[1] <= LAUNCH_FRESH:
             return launch[0]
         return None

@@ -739,7 +739,7 @@ class GameService:
         launched there, else among the user's own); None: the page lists the user's games to pick from. Nothing here
         grants access: the page asks the policy for the game it shows, then maps the
         instance to it (:meth:`map_activity`)."""
-        found = self.launches.game(instance_id, user_id, channel_id) if channel_id else None
+        found = self.launches.game(instance_id, user_id, channel_id)
         if found is None and asked is not None:
             found = asked
         if found is None and channel_id:

@@ -27,3 +27,10 @@ def test_an_instance_keeps_its_first_game() -> None:
     launches.launched(7, 50, 14)
     assert launches.game("i-1", 7, 50) == 12
     assert launches.game("i-2", 7, 50) == 14
+
+
+def test_an_instance_without_a_channel_keeps_its_game() -> None:
+    launches = Launches(clock=lambda: 0.0)
+    launches.mapped("i-1", 12)
+    assert launches.game("i-1", 7, None) == 12
+    assert launches.game("i-2", 7, None) is None

@@ -23,7 +23,7 @@ BOT_TOKEN = "bot-token-0123456789"
 @dataclass
 class Where:
     guild: int | None
-    channel: int
+    channel: int | None
     users: set[int]
 
 
@@ -122,8 +122,9 @@ class FakeDiscord:
         if app != str(CLIENT_ID) or where is None:
             return web.json_response({"message": "Unknown Activity Instance", "code": 10010},
                                      status=404)
-        location = {"id": f"gc-{where.guild}-{where.channel}", "kind": "gc",
-                    "channel_id": str(where.channel)}
+        location = {"id": f"gc-{where.guild}-{where.channel}", "kind": "gc"}
+        if where.channel is not None:
+            location["channel_id"] = str(where.channel)
         if where.guild is not None:
             location["guild_id"] = str(where.guild)
         return web.json_response({"application_id": str(CLIENT_ID), "instance_id": instance,

@@ -367,6 +367,24 @@ async def test_static_files_are_compressed_and_revalidated(at_table: Table) -> N
 
 
 @pytest.mark.sqlite_only
+async def test_an_instance_without_a_channel_shows_everyone_its_game(at_table: Table) -> None:
+    """Discord names no channel for the instance: ALICE picks the game, and HOST joining
+    the same instance is shown it (the instance's own game, whatever its channel)."""
+    t, gid = at_table, at_table.page.gid
+    t.discord.instances["i-nowhere"] = Where(GUILD, None, {ALICE, HOST})
+    async with aiohttp.ClientSession() as http:
+        status, answer = await t.sign_in(http, ALICE, instance="i-nowhere")
+        assert status == 200 and answer["game"] is None and gid in [
+            g["id"] for g in answer["games"]]
+        async with http.post(t.page.url("/a/pick"), json={"game": gid}, headers={
+                "Origin": t.page.url(""),
+                "Authorization": f"Bearer {answer['session']}"}) as resp:
+            assert resp.status == 200
+        status, answer = await t.sign_in(http, HOST, instance="i-nowhere")
+        assert status == 200 and answer["game"] == gid
+
+
+@pytest.mark.sqlite_only
 async def test_a_launch_in_a_general_channel_names_no_game_for_others(at_table: Table) -> None:
     """ALICE launched from /hadara games in a general channel: her instance there shows her
     game, but BOB launching in that channel later is not handed it (a general channel is
