@@ -346,8 +346,10 @@ class SettingsState:
     @property
     def per_game_turns(self) -> bool:
         """Whether a game that waits on the user pings them in its thread (and sends their
-        panel by DM, with ``dms``): not while the turn digest is on in place of them."""
-        return self.turn_digest is None or self.turn_pings
+        panel by DM, with ``dms``): not while the turn digest is on in place of them — and
+        only while a digest is really due (its timer armed): a setting saved whose timer was
+        never armed (a storage fault, a crash between the two) must not silence them."""
+        return self.turn_digest is None or self.turn_pings or self.turn_digest_due is None
 
 
 # ---------------------------------------------------------------------- narrow parts

@@ -81,6 +81,8 @@ def test_what_the_settings_store_and_say() -> None:
         f"Daily turns: every day at **07:00** your time, next <t:{int(NOW + 3600)}:R>. Each "
         "game's own pings and turn DMs stop meanwhile; deadline reminders still come.")
     assert not on.per_game_turns
+    unarmed = SettingsState(**{**on.__dict__, "turn_digest_due": None})
+    assert unarmed.per_game_turns  # on, but no digest due: the pings go on
     kept = SettingsState(**{**on.__dict__, "turn_pings": True})
     assert kept.per_game_turns and "go on too" in preferences.turn_digest_line(kept)
     assert preferences.settings_lines(on)[-1] == preferences.turn_digest_line(on)
