@@ -42,7 +42,14 @@ from bot import access
 from bot.kept import Kept
 from bot.refusal_words import refusal_text
 from bot.service import GameService, Refusal
-from bot.service.screens import MAX_GAMES_SCANNED, GamesList, Hint, QueueState, TableState
+from bot.service.screens import (
+    MAX_GAMES_SCANNED,
+    TIME_ZONE,
+    GamesList,
+    Hint,
+    QueueState,
+    TableState,
+)
 from hadara.types import ViewData
 from i18n import DEFAULT, LOCALES, normalise, speaking, translate
 
@@ -565,10 +572,11 @@ def _activity_routes(app: web.Application, bridge: Bridge, site: Site, act: Acti
 async def _games_of(service: GameService, user: int
                     ) -> tuple[GamesList, str | None, str | None]:
     """On the service's loop: the user's games (as many as a page lists), their language
-    and their time zone."""
-    settings = await service.settings(user)
-    return (await service.games(user, limit=GAMES_LISTED), settings.language,
-            settings.time_zone)
+    (as their game's page takes it: their choice, else their Discord client's) and their
+    time zone."""
+    zone_name = (await service.user_settings(user)).get(TIME_ZONE)
+    return (await service.games(user, limit=GAMES_LISTED), await service.user_language(user),
+            zone_name if isinstance(zone_name, str) else None)
 
 
 #: Games the list page shows (the rest are counted).

@@ -17,6 +17,7 @@ import pytest
 from tests.support.storage_helpers import ALICE, HOST, Env, make_env, move, table
 from tests.support.stores import StoreFactory
 from tests.web.test_pages import Page, get, serving, sign_in
+from web.app import _games_of
 from web.games import Elsewhere, elsewhere_nav, local_time, waited
 
 
@@ -77,6 +78,23 @@ async def test_the_list_of_a_player_s_games(games: Games) -> None:
         # nobody signed in: refused in words
         status, text = await get(p, http, "/games", None)
         assert status == 401 and "not signed in" in text
+
+
+@pytest.mark.sqlite_only
+async def test_the_list_speaks_the_language_of_the_game_s_page(games: Games) -> None:
+    """ALICE chose no language; her Discord client reads French: the list is in French,
+    as her game's page is, and its deadlines in her own time zone still."""
+    p = games.page
+    await p.env.svc.languages.for_user(ALICE, "fr")
+    async with aiohttp.ClientSession() as http:
+        token = await sign_in(p, http, ALICE)
+        status, text = await get(p, http, f"/g/{games.other}", token)
+        assert status == 200 and '<html lang="fr"' in text
+        status, text = await get(p, http, "/games", token)
+        assert status == 200 and '<html lang="fr"' in text
+        assert "en attente depuis 6 heures" in text
+    _, known, zone_name = await _games_of(p.env.svc, ALICE)  # what the list is drawn with
+    assert (known, zone_name) == ("fr", "Asia/Tokyo")
 
 
 @pytest.mark.sqlite_only
