@@ -282,6 +282,18 @@ class LobbyState:
     # a person without an entry in ``reliability`` keeps theirs private
 
 
+def waited_for(seconds: float, least: int = 1) -> tuple[str, int]:
+    """How long a game has waited on a player, in the largest whole unit the front ends word
+    it in: ``("minutes", n)`` under an hour (at least ``least``), ``("hours", n)`` under two
+    days, else ``("days", n)``."""
+    minutes = max(least, int(max(0.0, seconds) // 60))
+    if minutes < 60:
+        return "minutes", minutes
+    if minutes < 48 * 60:
+        return "hours", minutes // 60
+    return "days", minutes // (24 * 60)
+
+
 @dataclass(frozen=True)
 class GameLine:
     """One of a user's games (``games``): a lobby, or a game in play and what it waits for."""

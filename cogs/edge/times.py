@@ -11,6 +11,7 @@ import discord
 from discord.utils import TimestampStyle
 
 from bot.messages import t
+from bot.service.screens import waited_for
 from bot.service.timecontrol import rules
 from bot.service.timecontrol.rules import TimeControl
 from bot.storage.base import DEADLINE
@@ -71,3 +72,10 @@ def panel_deadline(deadline: float | None) -> str | None:
     if deadline is None:
         return None
     return t("md.deadline.panel", at=stamp(deadline, "f"), rel=stamp(deadline, "R"))
+
+
+def waited_text(seconds: float, key: str) -> str:
+    """How long a game has waited on the player (``bot.service.screens.waited_for``), worded
+    by the catalog keys ``<key>.minutes`` / ``.hours`` / ``.days`` (with ``n``)."""
+    unit, n = waited_for(seconds)
+    return t(f"{key}.{unit}", n=n)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from bot.messages import t
 from bot.service.screens import GameLine, GamesList
 from bot.storage.base import LOBBY
+from cogs.edge import times
 from cogs.edge.times import deadline_text, stamp
 
 #: Games on one page: five short entries fit a phone's screen, and a row of five buttons.
@@ -37,7 +38,6 @@ MAX_DESCRIPTION = 4096
 MAX_FOOTER = 2048
 MAX_LABEL = 80
 
-MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
 
 #: The sections of the panel, in order: their heading's key.
 YOURS, OTHERS, LOBBIES = "yours", "others", "lobbies"
@@ -88,11 +88,7 @@ def page_count(count: int) -> int:
 def waited_text(seconds: float) -> str:
     """How long a game has waited on the player: minutes under an hour, hours under two
     days, else days (always at least one minute)."""
-    if seconds < HOUR:
-        return t("games.panel.waited.minutes", n=max(1, int(seconds // MINUTE)))
-    if seconds < 2 * DAY:
-        return t("games.panel.waited.hours", n=int(seconds // HOUR))
-    return t("games.panel.waited.days", n=int(seconds // DAY))
+    return times.waited_text(seconds, "games.panel.waited")
 
 
 def deadline_words(when: float) -> str:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from bot.messages import t
 from bot.service.screens import GameLine
-from bot.service.timecontrol.rules import DAY, HOUR
 from bot.service.turn_digest import TurnDigest
+from cogs.edge import times
 from cogs.edge.times import stamp
 
 MAX_CONTENT = 2000  # a message's text (Discord)
@@ -28,11 +28,7 @@ class Layout:
 
 def waited_text(seconds: float) -> str:
     """How long a game has waited: minutes under an hour, hours under two days, else days."""
-    if seconds < HOUR:
-        return t("turn_digest.minutes", n=max(1, int(seconds // 60)))
-    if seconds < 2 * DAY:
-        return t("turn_digest.hours", n=int(seconds // HOUR))
-    return t("turn_digest.days", n=int(seconds // DAY))
+    return times.waited_text(seconds, "turn_digest")
 
 
 def game_line(line: GameLine, now: float) -> str:
