@@ -69,10 +69,13 @@ class Activity:
     clock: Callable[[], float] = field(default=time.time)
     sessions: Kept[str, Seat] = field(default_factory=lambda: Kept(20_000))
     codes: Kept[str, float] = field(default_factory=lambda: Kept(20_000))
-    #: sign-ins per instance, and from everyone: behind Discord's proxy every player
-    #: shares its address, so the address cannot be the key
+    #: sign-ins per instance, and from everyone: behind Discord's proxy players share its
+    #: addresses, so the address cannot be the only key; but the instance is the caller's
+    #: word until Discord is asked, so an address may take at most half of everyone's
+    #: (asked first: an address past its limit counts nowhere else)
     per_instance: Window = field(default_factory=lambda: Window(30, 600))
     everyone: Window = field(default_factory=lambda: Window(600, 60))
+    per_address: Window = field(default_factory=lambda: Window(300, 60))
 
     @property
     def client_id(self) -> int:

@@ -515,7 +515,9 @@ def _activity_routes(app: web.Application, bridge: Bridge, site: Site, act: Acti
             return said("refused", 400)
         instance = str(body["instance_id"])
         now = site.clock()
-        limited(act.per_instance, instance, now)  # behind Discord's proxy: one address
+        # the instance is the caller's word until Discord is asked: each address's share
+        limited(act.per_address, request.remote, now)  # first, so an outsider's made-up
+        limited(act.per_instance, instance, now)  # ones cannot use up everyone's
         limited(act.everyone, None, now)
         if not act.first_use(str(body["code"])):  # a code is exchanged once
             return said("refused", 403)

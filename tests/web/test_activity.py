@@ -33,6 +33,7 @@ from tests.web.test_acting import form_of
 from tests.web.test_pages import Page, serving
 from web.activity import Activity
 from web.discord_api import MAX_ANSWER, DiscordAPI
+from web.limits import Window
 
 GUILD, THREAD, OTHER_GUILD = 5005, 7007, 6006
 INSTANCE = "i-1234567890-gc-5005-7007"
@@ -255,6 +256,24 @@ async def test_discord_s_answers_are_read_to_their_end(at_table: Table) -> None:
         t.discord.names[BOB] = "B" * MAX_ANSWER
         status, answer = await t.sign_in(http, BOB)
         assert (status, answer) == (503, {"error": "unavailable"})
+
+
+@pytest.mark.sqlite_only
+async def test_one_address_cannot_use_up_everyone_s_sign_ins(at_table: Table) -> None:
+    """Made-up instance ids from one address: refused 429 past the address's limit, and
+    those refused count against no instance and not against everyone."""
+    t = at_table
+    t.activity.per_address = Window(3, 60)
+    async with aiohttp.ClientSession() as http:
+        for n in range(3):
+            status, _ = await t.sign_in(http, ALICE, instance=f"i-made-up-{n}")
+            assert status == 403
+        async with http.post(t.page.url("/a/session"), json={
+                "code": t.discord.code_for(ALICE), "instance_id": "i-made-up-3"},
+                headers={"Origin": t.page.url("")}) as resp:
+            assert resp.status == 429 and int(resp.headers["Retry-After"]) > 0
+    assert t.activity.everyone._seen[None][1] == 3  # the three sign-ins, not the fourth
+    assert "i-made-up-3" not in t.activity.per_instance._seen
 
 
 @pytest.mark.sqlite_only
