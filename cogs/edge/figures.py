@@ -30,11 +30,13 @@ def figures_words(rel: Reliability | None) -> str:
 
 
 def fit_lines(lines: list[str], most: int) -> str:
-    """As many whole lines as fit in ``most`` characters, and "… N more" for the rest."""
+    """As many whole lines as fit in ``most`` characters, and "… N more" for the rest (a
+    line is never cut: the last one too goes to "… 1 more" when it does not fit whole)."""
     out: list[str] = []
     for i, line in enumerate(lines):
-        more = t("games.panel.more", count=len(lines) - i)
-        if len("\n".join([*out, line])) + len(more) + 1 > most and i < len(lines) - 1:
-            return "\n".join([*out, more])
-        out.append(line[:most])
-    return "\n".join(out)[:most]
+        last = i == len(lines) - 1
+        room = most if last else most - len(t("games.panel.more", count=len(lines) - i)) - 1
+        if len("\n".join([*out, line])) > room:
+            return "\n".join([*out, t("games.panel.more", count=len(lines) - i)])[:most]
+        out.append(line)
+    return "\n".join(out)

@@ -285,18 +285,22 @@ async def standings(interaction: Interaction,
     tid = await find_event(interaction, name)
     await interaction.response.defer(ephemeral=True, thinking=True)
     event = await events.tournament(tid)
-    rows = await events.standings(tid)
-    payload = await standings_message(interaction.client, rows,
-                                      t("tournament.standings.title", name=event["name"]))
-    if event["status"] == "open":  # the sign-ups, each with their reliability here
+    title = t("tournament.standings.title", name=event["name"])
+    if event["status"] != "open":
+        payload = await standings_message(interaction.client, await events.standings(tid),
+                                          title)
+    else:  # before its first round: no standings yet, its sign-ups with their reliability
         signed = [e for e in event["entrants"] if e["active"]]
         figures = await interaction.client.leagues.figures_for(
             guard.actor(interaction), event["guild"], [e["user"] for e in signed])
         lines = [t("figures.line", name=e["name"], figures=figures_words(figures.get(e["user"])))
                  for e in signed]
-        payload["embed"].add_field(
+        embed = discord.Embed(title=title[:256], description=t("tournament.standings.empty"),
+                              colour=discord.Colour.dark_gold())
+        embed.add_field(
             name=t("tournament.signups", count=len(signed), cap=event["settings"]["cap"]),
             value=fit_lines(lines, 1024) or "—", inline=False)
+        payload = {"embed": embed}
     await interaction.followup.send(ephemeral=True, **payload)
 
 
