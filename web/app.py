@@ -88,6 +88,15 @@ DISCORD_FRAMES = ("'self'", "https://discord.com", "https://*.discord.com",
                   "https://*.discordsays.com")
 
 
+def discord_frames(client_id: int | None) -> tuple[str, ...]:
+    """:data:`DISCORD_FRAMES`, with Discord's proxy narrowed to this application's own
+    (``https://<client id>.discordsays.com``) when its id is known: another application's
+    Activity may not frame the page."""
+    if client_id is None:
+        return DISCORD_FRAMES
+    return DISCORD_FRAMES[:-1] + (f"https://{client_id}.discordsays.com",)
+
+
 @dataclass
 class Site:
     """What the routes need beyond the bridge: the service (used only on its own loop,
@@ -254,7 +263,7 @@ def make_app(bridge: Bridge, site: Site | None = None, *,
     """The application served by :class:`~web.server.WebServer` (``site`` None: only the
     health check, as in the server's own tests)."""
     if site is not None and site.activity is not None and not frame_ancestors:
-        frame_ancestors = DISCORD_FRAMES
+        frame_ancestors = discord_frames(site.activity.client_id)
     app = web.Application(client_max_size=MAX_BODY,
                           middlewares=[security_headers(frame_ancestors), _static_delivery])
 

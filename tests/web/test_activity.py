@@ -339,7 +339,10 @@ async def test_the_page_discord_opens(at_table: Table) -> None:
     assert "Connexion avec Discord" in text  # the viewer's language
     assert "/static/activity-main.js" in text and "<script>" not in text
     ancestors = policy.split("frame-ancestors ")[1]
-    assert "https://discord.com" in ancestors and "https://*.discordsays.com" in ancestors
+    assert "https://discord.com" in ancestors
+    # Discord's proxy of this application only, not another application's Activity
+    assert f"https://{CLIENT_ID}.discordsays.com" in ancestors.split()
+    assert "discordsays" not in ancestors.replace(f"https://{CLIENT_ID}.discordsays.com", "")
     assert "connect-src 'self'" in policy and "script-src 'self'" in policy
 
 
