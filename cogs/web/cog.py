@@ -70,6 +70,11 @@ class Web(Feature):
                         ", ".join(config.activity_missing))
         if not config.activity_on or config.client_id is None:
             return None
+        application = self.bot.application_id  # known since the login
+        if application is not None and application != config.client_id:
+            log.error("DISCORD_CLIENT_ID (%s) is not this bot's application (%s): Discord "
+                      "will refuse the board's sign-in; set it to the bot's application id",
+                      config.client_id, application)
         return Activity(DiscordAPI(config.client_id, config.client_secret, config.token,
                                    config.discord_api))
 

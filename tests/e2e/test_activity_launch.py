@@ -12,6 +12,7 @@ sync without it is refused (400/50240) by an application with Activities."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from pathlib import Path
@@ -24,6 +25,7 @@ from bot.config import Config
 from cogs.edge.board_link import WebLinks
 from cogs.edge.custom_ids import GameKey
 from cogs.edge.launch import LAUNCH, LaunchButton
+from cogs.web.cog import Web
 from i18n import translate
 from web import links, spectate
 
@@ -92,6 +94,33 @@ async def spectator(w: World, name: str = "dave") -> Any:
     member = w.guild.add_member(w.env.create_user(name))
     await w.env.settle()
     return member
+
+
+@ON
+async def test_a_client_id_not_the_bot_s_application_is_said_at_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """DISCORD_CLIENT_ID must be the bot's own application (Discord refuses the sign-in
+    otherwise): said as an error when the page starts with another; nothing said with the
+    bot's own."""
+    use(monkeypatch)  # client id 1234
+    caplog.set_level(logging.ERROR, logger="cogs.web.cog")
+
+    def said() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "DISCORD_CLIENT_ID" in r.getMessage()]
+
+    async with world(tmp_path, monkeypatch) as w:
+        application = w.bot.application_id
+        assert application is not None and application != 1234
+        assert said() == [
+            f"DISCORD_CLIENT_ID (1234) is not this bot's application ({application}): "
+            "Discord will refuse the board's sign-in; set it to the bot's application id"]
+        caplog.clear()
+        web_cog = w.bot.get_cog("Web")
+        assert isinstance(web_cog, Web)
+        monkeypatch.setattr(w.bot, "config", dataclasses.replace(w.bot.config,
+                                                                  client_id=application))
+        assert web_cog._activity() is not None and said() == []
 
 
 # ------------------------------------------------------------------------------ launching
