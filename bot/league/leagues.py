@@ -263,10 +263,10 @@ class LeagueService:
         if any(tb not in TIE_BREAKS for tb in tbs) or len(set(tbs)) != len(tbs):
             raise Refusal(refusals.BAD_REQUEST, f"Tie-breaks are some of {', '.join(TIE_BREAKS)}.",
                           "bad_tie_breaks", allowed=list(TIE_BREAKS))
-        if any(lg.name.casefold() == clean.casefold()
-               for lg in await self.store.leagues(guild_id)):
-            raise Refusal(LEAGUE_EXISTS, f"There is already a league named {clean}.",
-                          name=clean)
+        if any(lg.name.casefold() == clean.casefold()  # a tournament's name too (one UNIQUE)
+               for lg in await self.store.leagues(guild_id, kind=None)):
+            raise Refusal(LEAGUE_EXISTS, f"There is already a league or tournament named "
+                          f"{clean}.", name=clean)
         now = self.clock()
         settings: dict[str, Any] = {"season_rounds": season_rounds, "table_size": table_size,
                     "time_control": tc, "points": pts, "tie_breaks": tbs,

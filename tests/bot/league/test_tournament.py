@@ -244,6 +244,9 @@ async def test_the_store_keeps_the_kinds_apart(env: Env) -> None:
     assert await env.store.leagues(league_id=ev["id"]) == []  # a league's lookup misses it
     await refused("not_found", env.events.tournament(lg["id"]))
     await refused(TOURNAMENT_EXISTS, env.events.create(GUILD, "friday"))
+    # and a league may not take a tournament's name: refused before anything is written
+    same = await refused("league_exists", env.leagues.create_league(GUILD, "CUP"))
+    assert same.message == "There is already a league or tournament named CUP."
 
 
 # ---------------------------------------------------------------------- standings (pure)
