@@ -51,4 +51,10 @@ class Listeners(Generic[T]):
         """Run ``awaitable`` as a task, kept until it is done."""
         task = asyncio.ensure_future(awaitable)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[object]) -> None:
+        """Forget a finished task; its failure is logged (nobody awaits it)."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s listener failed", self.what, exc_info=task.exception())
