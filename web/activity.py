@@ -36,8 +36,9 @@ from .discord_api import DiscordAPI
 from .limits import Window
 from .links import token_hash
 
-#: An Activity's session lasts this long at most (the page signs in again when it ends: the
-#: SDK's ``authorize`` with ``prompt: none`` asks the player nothing the second time).
+#: An Activity's session lasts this long at most; when it ends (or the player signs out
+#: everywhere) the page says so in words and stops following the game: it does not sign in
+#: again by itself; opening the Activity again does (``prompt: none`` asks nothing then).
 SESSION_LIFETIME = 12 * 3600.0
 CODE_KEPT = 15 * 60.0  # a code seen is refused this long (Discord's codes live minutes)
 MAX_SIGN_IN = 2048  # bytes: the sign-in's body

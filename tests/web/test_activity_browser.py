@@ -309,3 +309,31 @@ async def test_inside_discord_the_list_and_another_game_open_in_place(
                                     timeout=10_000)
         assert tab.url.startswith(t.page.url("/?frame_id="))  # still the page Discord opened
         assert await tab.locator("section.mine").count() == 1  # her seat in that game
+
+
+@pytest.mark.sqlite_only
+async def test_a_page_whose_session_is_gone_stops_following(at_table: Table) -> None:  # noqa: F811
+    """The session ends (signed out everywhere) and the socket closes: the page says so in
+    words in place of the board, and connects no more (it used to try every 30 s, forever)."""
+    t, gid = at_table, at_table.page.gid
+    async with chromium() as browser:
+        tab = await new_tab(browser, 412)
+        await with_mock(tab, t.discord.code_for(ALICE), [t.person(ALICE)])
+        await tab.goto(t.page.url(ENTRY.format(instance=INSTANCE, platform="mobile")))
+        await tab.wait_for_selector(f'body[data-game="{gid}"]', state="attached",
+                                    timeout=10_000)
+        sockets: list[str] = []
+        tab.on("websocket", lambda ws: sockets.append(ws.url))
+        t.activity.sign_out(ALICE)
+
+        async def close_sockets() -> None:  # as when the server restarts, or after an hour
+            for sock in list(t.page.site.live.games.get(gid, ())):
+                await sock.ws.close(code=4001)
+
+        loop = t.page.server.loop
+        assert loop is not None
+        await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(close_sockets(), loop))
+        await tab.wait_for_selector("text=not signed in", timeout=10_000)
+        await asyncio.sleep(4)  # reconnections came after 1 s, 2 s, … 30 s
+        assert sockets == []
+        assert await tab.locator("text=not signed in").count() == 1

@@ -20,16 +20,23 @@ const hadaraFollow = (auth = {}) => {
   let here = auth.here || location.pathname + location.search;
   const query = () => (here.includes("?") ? here.slice(here.indexOf("?")) : "");
   const authorised = (headers = {}) => (auth.token ? { ...headers, Authorization: `Bearer ${auth.token}` } : headers);
-  const gone = async (response) => {
-    if (auth.gone) auth.gone(await response.text());
-    else location.reload();  // signed out, not allowed any more: the server says so in words
-  };
   let version = Number(root.dataset.version);
-  // stop(): the Activity shows another game or the list of games in this page (no reload):
-  // this game's socket closes and its listeners go
+  // stop(): the Activity shows another game or the list of games in this page (no reload),
+  // or its session is gone: this game's socket closes, its listeners go, nothing reconnects
   let stopped = false;
   let socket = null;
   const listening = new AbortController();
+  const stop = () => {
+    stopped = true;
+    listening.abort();
+    if (socket) socket.close();
+  };
+  // signed out, not allowed any more: the server says so in words (inside Discord, in place
+  // of the board, and the page follows the game no more: a new session is a new Activity)
+  const gone = async (response) => {
+    if (auth.gone) { stop(); auth.gone(await response.text()); }
+    else location.reload();
+  };
   let delay = 1000;
   let busy = false;
   let pending = false;
@@ -157,7 +164,7 @@ const hadaraFollow = (auth = {}) => {
       const text = await response.text();
       const next = new DOMParser().parseFromString(text, "text/html");
       if (next.body && next.body.dataset.game) swap(next);
-      else if (auth.gone) auth.gone(text);
+      else if (auth.gone) { stop(); auth.gone(text); }
       else if (next.body) document.body.replaceWith(document.adoptNode(next.body));  // a refusal page
     } catch {
       if (auth.gone) redraw();
@@ -187,6 +194,7 @@ const hadaraFollow = (auth = {}) => {
   }
 
   const connect = () => {
+    if (stopped) return;  // a reconnection timed before the page stopped following
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`,
       auth.token ? ["hadara", `hadara.bearer.${auth.token}`] : undefined);
@@ -219,13 +227,7 @@ const hadaraFollow = (auth = {}) => {
     };
   };
   connect();
-  return {
-    stop: () => {
-      stopped = true;
-      listening.abort();
-      if (socket) socket.close();
-    },
-  };
+  return { stop };
 };
 window.hadaraFollow = hadaraFollow;
 hadaraFollow();
