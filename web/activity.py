@@ -153,7 +153,9 @@ def shell(locale: str, client_id: int) -> str:
             '<script type="module" src="/static/activity-main.js"></script></head>'
             f'<body data-activity="{client_id}" data-locale="{escape(locale)}">'
             f'<header><h1>{escape(translate(locale, "web.activity.title"))}</h1></header>'
-            f'<main id="main" class="activity">{said}<ul class="games" hidden></ul></main>'
+            # the messages in a polite live region: a screen reader says each as it shows
+            f'<main id="main" class="activity"><div role="status">{said}</div>'
+            '<ul class="games" hidden></ul></main>'
             f'<aside class="together" hidden><span class="label">'
             f'{escape(translate(locale, "web.activity.here"))}</span> <span class="names">'
             '</span></aside>'

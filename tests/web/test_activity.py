@@ -337,6 +337,9 @@ async def test_the_page_discord_opens(at_table: Table) -> None:
     assert re.findall(r'data-say="([a-z_]+)"', text) == [
         "signing", "outside", "refused", "not_there", "unavailable", "pick", "none", "failed"]
     assert "Connexion avec Discord" in text  # the viewer's language
+    # the messages switch in a polite live region (a screen reader says each as it shows)
+    region = re.search(r'<div role="status">(.*?)</div>', text)
+    assert region is not None and region.group(1).count("data-say=") == 8
     assert "/static/activity-main.js" in text and "<script>" not in text
     ancestors = policy.split("frame-ancestors ")[1]
     assert "https://discord.com" in ancestors

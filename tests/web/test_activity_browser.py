@@ -301,8 +301,12 @@ async def test_inside_discord_the_list_and_another_game_open_in_place(
         await tab.goto(t.page.url(ENTRY.format(instance=INSTANCE, platform="mobile")))
         await tab.wait_for_selector(f'body[data-game="{t.page.gid}"]', state="attached",
                                     timeout=10_000)
+        # each page put in place takes the focus to its heading (not lost to the body)
+        focused = "document.activeElement && document.activeElement.tagName"
+        assert await tab.evaluate(focused) == "H1"
         await tab.locator("nav.elsewhere a[data-games]").click()
         await tab.wait_for_selector("main.games-list", timeout=10_000)
+        assert await tab.evaluate(focused) == "H1"
         assert await tab.locator("aside.together").count() == 1  # kept above the list
         await tab.locator(f'main.games-list a[data-game="{second}"]').click()
         await tab.wait_for_selector(f'body[data-game="{second}"]', state="attached",

@@ -39,6 +39,12 @@ const put = (next) => {
   body.replaceChildren(...[...next.body.childNodes].map((node) => document.adoptNode(node)));
   const main = body.querySelector("main");
   if (together && main) body.insertBefore(together, main);
+  // a new page in place: the focus goes to its heading, not lost to the body
+  const heading = body.querySelector("h1");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
 };
 
 const fetched = async (path, session) => {
