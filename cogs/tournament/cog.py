@@ -5,7 +5,7 @@
 
 ``round`` opens a thread per table in the channel it is typed in (a forum: a post per table)
 and posts ONE announcement there for the whole round: every table, its thread and its players
-mentioned. When a round's last result is recorded, the service tells this feature, which posts
+named (notified only for a bye: a table's board pings its players as the game starts). When a round's last result is recorded, the service tells this feature, which posts
 the standings (a picture and a CSV file) in the event's channel; after the final, the podium.
 The games' clocks and reminders are the multi-day games' own (the event's time control).
 """
@@ -269,8 +269,13 @@ async def start_round(interaction: Interaction,
                 log.exception("could not open the thread of tournament game %s",
                               table["game_id"])
         if isinstance(where, discord.abc.Messageable):
+            # everyone is named; only a bye notifies: a table's board pings its players in
+            # its thread as the game starts (one ping a person for the step, not two)
+            byes = discord.AllowedMentions(
+                users=[discord.Object(int(b["user"])) for b in rnd["byes"]], roles=False,
+                everyone=False)
             for text in announcement(event, rnd, threads):
-                await where.send(text, allowed_mentions=MENTIONS)
+                await where.send(text, allowed_mentions=byes)
     await interaction.followup.send(
         t("tournament.round.started", name=event["name"], round=rnd["round"],
           count=len(rnd["tables"])), ephemeral=True)

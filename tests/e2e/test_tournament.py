@@ -113,6 +113,9 @@ async def test_tournament_from_sign_up_to_final(tmp_path: Path,
             # the thread carries the game, not a second announcement
             assert not any("round 1 of 2" in (m.content or "")
                            for m in await thread_messages(w, t["game_id"]))
+        # named, not notified: each table's board pings its own players (one ping a step)
+        policy = w.env.backend.messages[w.channel.id][heads[0].id].allowed_mentions
+        assert not any(policy.allows_user(u) for t in tables for u in t["users"])
         again_round = await admin.slash(w.channel, "hadara-tournament round")
         assert "still being played" in answer(again_round).content
         mine = next(t for t in tables if alice.id in t["users"])
