@@ -44,9 +44,9 @@ CODE_KEPT = 15 * 60.0  # a code seen is refused this long (Discord's codes live 
 MAX_SIGN_IN = 2048  # bytes: the sign-in's body
 BEARER = "hadara.bearer."  # the socket's sub-protocol carrying the session (no header there)
 PROTOCOL = "hadara"  # the sub-protocol the server answers with
-_CODE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
-_INSTANCE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
-_DEEP_LINK = re.compile(r"^(?:game-)?([1-9]\d{0,15})$")
+GAME_ID = r"[1-9]\d{0,15}"  # a game id as the stores hold them (the page's paths too)
+_OPAQUE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")  # Discord's sign-in code, an instance's id
+_DEEP_LINK = re.compile(rf"^(?:game-)?({GAME_ID})$")
 
 
 @dataclass(frozen=True)
@@ -117,11 +117,11 @@ class Activity:
 
 
 def valid_code(code: object) -> bool:
-    return isinstance(code, str) and _CODE.match(code) is not None
+    return isinstance(code, str) and _OPAQUE.match(code) is not None
 
 
 def valid_instance(instance: object) -> bool:
-    return isinstance(instance, str) and _INSTANCE.match(instance) is not None
+    return isinstance(instance, str) and _OPAQUE.match(instance) is not None
 
 
 def deep_link(custom_id: object) -> int | None:

@@ -79,7 +79,7 @@ log = logging.getLogger(__name__)
 MAX_BODY = 16 * 1024  # bytes: a request to the page is small; larger ones are refused (413)
 STATIC = Path(__file__).with_name("static")
 COOKIE = "hadara_session"
-_GAME = re.compile(r"^[1-9]\d{0,15}$")  # a game id as the stores hold them
+_GAME = re.compile(rf"^{activity.GAME_ID}$")  # a game id as the stores hold them
 MAX_WATCHERS = 256  # open spectator sockets per game (more: 503, the page still loads)
 #: Who may frame the page when the Activity is on: Discord's clients (web, desktop, its
 #: Activity proxy) and the page itself (a test's stand-in for Discord's client).

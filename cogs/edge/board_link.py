@@ -26,6 +26,7 @@ from web import links, spectate
 from .client import HadaraBot
 
 MAX_URL = 512  # Discord's limit for a link button's url
+MAX_COMPONENTS = 25  # Discord's limit for a message's components
 
 
 @dataclass
@@ -58,7 +59,7 @@ def add_board_button(bot: HadaraBot, user_id: int, game_id: int,
     """Add "Open the board" (or ``label``) to ``view`` when the page is on and the view has
     room: in ``row``, else in the row below the view's own items."""
     url = board_url(bot, user_id, game_id)
-    if url is None or len(view.children) >= 25:
+    if url is None or len(view.children) >= MAX_COMPONENTS:
         return
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         style=discord.ButtonStyle.link, label=label or t("web.open"), url=url,
@@ -94,7 +95,7 @@ async def add_watch_button(bot: HadaraBot, game_id: int, view: discord.ui.View) 
     """Add "Watch live" to the board's ``view`` when the game may be watched and the view has
     room (its own buttons come first)."""
     url = await watch_url(bot, game_id)
-    if url is None or len(view.children) >= 25:
+    if url is None or len(view.children) >= MAX_COMPONENTS:
         return
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         style=discord.ButtonStyle.link, label=t("web.watch"), url=url)

@@ -31,7 +31,7 @@ import discord
 from i18n import t
 
 from .board_link import (
-    MAX_URL,
+    MAX_COMPONENTS,
     add_board_button,
     board_url,
     row_after,
@@ -46,7 +46,6 @@ from .guard import ITSELF, Guarded
 log = logging.getLogger(__name__)
 
 LAUNCH = CustomId("launch:{game}", GameKey, game=GAME)
-MAX_COMPONENTS = 25  # Discord's limit for a message's components
 
 
 def activity_on(bot: HadaraBot) -> bool:
@@ -138,14 +137,8 @@ def add_board_buttons(bot: HadaraBot, user_id: int, game_id: int, view: discord.
     if len(view.children) < MAX_COMPONENTS:
         with contextlib.suppress(ValueError):  # every row full
             view.add_item(LaunchButton(game_id, label, row=launch_row))
-    url = board_url(bot, user_id, game_id)
-    if url is None or len(url) > MAX_URL or len(view.children) >= MAX_COMPONENTS:
-        return
-    link: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-        style=discord.ButtonStyle.link, label=browser_label or t("launch.browser"), url=url,
-        row=link_row)
-    with contextlib.suppress(ValueError):
-        view.add_item(link)
+    add_board_button(bot, user_id, game_id, view, label=browser_label or t("launch.browser"),
+                     row=link_row)
 
 
 def add_launch_button(bot: HadaraBot, game_id: int, view: discord.ui.View) -> bool:
