@@ -10,7 +10,7 @@ import datetime as dt
 from dataclasses import dataclass
 from html import escape
 
-from bot.service.screens import GameLine, GamesList
+from bot.service.screens import GameLine, GamesList, waited_for
 from bot.service.timecontrol.rules import zone
 
 from .pieces import t
@@ -29,12 +29,8 @@ class Elsewhere:
 
 def waited(seconds: float, locale: str) -> str:
     """How long a game has waited, in the largest whole unit (minutes, hours, days)."""
-    minutes = max(0, int(seconds // 60))
-    if minutes < 60:
-        return t(locale, "web.games.waited.minutes", count=minutes)
-    if minutes < 48 * 60:
-        return t(locale, "web.games.waited.hours", count=minutes // 60)
-    return t(locale, "web.games.waited.days", count=minutes // (24 * 60))
+    unit, count = waited_for(seconds, least=0)
+    return t(locale, f"web.games.waited.{unit}", count=count)
 
 
 def local_time(when: float, time_zone: str | None) -> str:
