@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bot import access
-from bot.service.reliability import HIDE_FIGURES, Reliability
+from bot.service.reliability import Reliability
 from bot.storage.base import FINISHED, RatedResult, TableRecord
 from rendering.profile import ProfileCard
 
@@ -120,7 +120,7 @@ class Leagues:
         keep their figures from this viewer); ``actor`` None: a message everyone reads."""
         seen: dict[int, bool] = {}
         for u in users:
-            hidden = (await self.service.user_settings(u)).get(HIDE_FIGURES) is True
+            hidden = await self.service.hides_figures(u)
             seen[u] = access.figures(actor, u, guild, hidden=hidden) is not access.Figures.PUBLIC
         got = await self.profiles.reliability(guild, [u for u, ok in seen.items() if ok])
         return {u: got.get(u) if ok else None for u, ok in seen.items()}
@@ -136,7 +136,7 @@ class Leagues:
 
     async def profile_view(self, actor: access.Actor, guild: int, user: int) -> ProfileView:
         """``user``'s profile on ``guild`` as ``actor`` may see it (docs/security.md)."""
-        hidden = (await self.service.user_settings(user)).get(HIDE_FIGURES) is True
+        hidden = await self.service.hides_figures(user)
         shown = access.figures(actor, user, guild, hidden=hidden)
         profile = await self.profiles.profile(guild, user)
         row = await self.ratings.rating(guild, user)

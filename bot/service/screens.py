@@ -830,7 +830,7 @@ class Screens:
         if shows and guild is not None:  # only while people sit down
             people = [s.user_id for s in seats if s.user_id is not None]
             shown = [u for u in people if access.figures(
-                None, u, guild, hidden=await self._hides(u)) is access.Figures.ALL]
+                None, u, guild, hidden=await self.hides_figures(u)) is access.Figures.ALL]
             figures = await self.reliability.of(guild, shown)
         return LobbyState(
             game_id=rec.id, status=rec.status, host_user_id=rec.host_user_id, size=size,
@@ -841,7 +841,7 @@ class Screens:
             discord=dict(rec.discord), min_finish=minimum_of(opts), reliability=figures,
             figures=shows)
 
-    async def _hides(self, user_id: int) -> bool:
+    async def hides_figures(self, user_id: int) -> bool:
         """The user keeps their figures from others (``/hadara settings hide_figures``)."""
         return (await self.user_settings(user_id)).get(HIDE_FIGURES) is True
 

@@ -693,6 +693,11 @@ class GameService:
                        ) -> list[int]:
         return await self.screens.games_of(user_id, statuses)
 
+    async def hides_figures(self, user_id: int) -> bool:
+        """The user keeps their profile's figures from others (``/hadara settings
+        hide_figures``; what a viewer then sees is ``bot.access.figures``)."""
+        return await self.screens.hides_figures(user_id)
+
     async def user_settings(self, user_id: int) -> JSONObject:
         return await self.screens.user_settings(user_id)
 
