@@ -75,6 +75,14 @@ def server(interaction: Interaction, operation: str) -> None:
     interaction.client.service.authorize_server(actor(interaction), operation)
 
 
+def guild_of(interaction: Interaction) -> int:
+    """The server a server's command is typed in (a DM: discord.py's ``NoPrivateMessage``,
+    answered "this command works in a server" by ``cogs.edge.errors``)."""
+    if interaction.guild_id is None:
+        raise discord.app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
 def allowed(interaction: Interaction, operation: str) -> bool:
     """Whether a server-level operation would be allowed (an optional extra of a command)."""
     return bool(access.decide_server(actor(interaction), operation))

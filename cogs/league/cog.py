@@ -69,16 +69,10 @@ def leagues_of(interaction: Interaction) -> Leagues:
     return interaction.client.leagues
 
 
-def _guild(interaction: Interaction) -> int:
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
-    return interaction.guild_id
-
-
 async def find_league(interaction: Interaction, name: str | None) -> int:
     """The league a command is about: by name, or the server's only league."""
     leagues = leagues_of(interaction).leagues
-    guild = _guild(interaction)
+    guild = guard.guild_of(interaction)
     if name:
         try:
             return await leagues.find(guild, name)
@@ -260,7 +254,7 @@ def review_payload(gid: int, result: JSONObject, *, try_again: TryAgain | None =
 @app_commands.command(name="leaderboard", description=L("cmd.leaderboard"))
 async def leaderboard(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    rows = await leagues_of(interaction).ratings.leaderboard(_guild(interaction), 10)
+    rows = await leagues_of(interaction).ratings.leaderboard(guard.guild_of(interaction), 10)
     payload = await board_message(interaction.client, rows, t("league.leaderboard.title"),
                                   "league.leaderboard.empty")
     await interaction.followup.send(ephemeral=True, **payload)
@@ -312,7 +306,7 @@ async def league_create(interaction: Interaction,
                         min_finish: app_commands.Range[int, 0, 100] = 0) -> None:
     leagues = leagues_of(interaction).leagues
     size: int | str = table_size if table_size == "mixed" else int(table_size)
-    lg = await leagues.create_league(_guild(interaction), name, season_rounds=rounds,
+    lg = await leagues.create_league(guard.guild_of(interaction), name, season_rounds=rounds,
                                          table_size=size,
                                          time_control=time_control_of(time_control),
                                          points=parse_points(points),

@@ -108,9 +108,7 @@ def profile_embed(view: ProfileView, name: str) -> discord.Embed:
 async def profile_message(bot: HadaraBot, interaction: Interaction, user: int,
                           name: str) -> dict[str, Any]:
     """The private message of ``user``'s profile on the server the interaction is in."""
-    guild = interaction.guild_id
-    if guild is None:
-        raise app_commands.NoPrivateMessage()
+    guild = guard.guild_of(interaction)
     view = await bot.leagues.profile_view(guard.actor(interaction), guild, user)
     embed = profile_embed(view, name)
     out: dict[str, Any] = {"embed": embed}
@@ -167,8 +165,7 @@ def profile_button(user: int, name: str, row: int | None = None) -> ProfileButto
 async def profile(interaction: Interaction,
                   user: discord.User | discord.Member | None = None) -> None:
     who = user or interaction.user
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
+    guard.guild_of(interaction)  # a server's figures
     await interaction.response.defer(ephemeral=True, thinking=True)
     message = await profile_message(interaction.client, interaction, who.id,
                                     who.display_name)

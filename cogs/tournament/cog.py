@@ -56,17 +56,11 @@ def events_of(bot: HadaraBot) -> TournamentService:
     return bot.leagues.tournaments
 
 
-def _guild(interaction: Interaction) -> int:
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
-    return interaction.guild_id
-
-
 async def find_event(interaction: Interaction, name: str | None) -> int:
     """The tournament a command is about: by name, or the server's only one still running
     (else its only one)."""
     events = events_of(interaction.client)
-    guild = _guild(interaction)
+    guild = guard.guild_of(interaction)
     if name:
         try:
             return await events.find(guild, name)
@@ -197,7 +191,7 @@ async def create(interaction: Interaction, name: app_commands.Range[str, 1, 64],
                  signup_days: app_commands.Range[int, 0, 60] = 0) -> None:
     events = events_of(interaction.client)
     until = events.clock() + signup_days * DAY if signup_days else None
-    event = await events.create(_guild(interaction), name, rounds=rounds, cap=cap,
+    event = await events.create(guard.guild_of(interaction), name, rounds=rounds, cap=cap,
                                 final_size=final, time_control=time_control_of(time_control),
                                 signup_until=until, by_user=interaction.user.id)
     if interaction.channel_id is not None:
