@@ -62,7 +62,7 @@ from .headers import Handler, security_headers
 from .limits import Limits, Window
 from .links import token_hash
 from .live import Live, Socket
-from .page import Part, game_page, header, message_page, parts
+from .page import Part, game_page, header, mark, message_page, parts
 from .server import Bridge
 
 #: Seconds a page's redraws trust the store's last word on its session, and on whether its
@@ -243,7 +243,7 @@ def render(request: web.Request, state: TableState, locale: str, status: int = 2
     if said is not None and len(said) <= MAX_PARTS_HEADER:
         have = dict(entry.partition(":")[::2] for entry in said.split(",") if entry)
         p = _drawn_parts(state, locale, form, notice, tip, queue)
-        body = {"version": state.view["version"], "order": list(p),
+        body = {"version": state.view["version"], "mark": mark(state.view), "order": list(p),
                 "header": header(state, locale, here, elsewhere),
                 "parts": {name: part.html for name, part in p.items()
                           if have.get(name) != part.hash}}
@@ -430,8 +430,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
         user = who.user
         limited(site.limits.sockets, user, site.clock())
         try:
-            seat, version = await bridge.call(_seat_and_version(site.service, who.actor,
-                                                                game_id))
+            seat, version, shown = await bridge.call(_seat_and_version(site.service, who.actor,
+                                                                       game_id))
         except Refusal:
             raise web.HTTPForbidden(text="not allowed") from None
         sock = Socket(_socket(bearer(request) is not None), user, game_id, seat)
@@ -440,7 +440,7 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             if seat is not None:
                 _soon(bridge, _seen(site.service, game_id, seat, user))
 
-        return await _serve(request, site.live, sock, version, seen)
+        return await _serve(request, site.live, sock, version, shown, seen)
 
     async def watch_page(request: web.Request) -> web.Response:
         locale = language(request)
@@ -473,7 +473,8 @@ def _page_routes(app: web.Application, bridge: Bridge, site: Site) -> None:
             version = await bridge.call(_watched_version(site.service, game_id))
         except Refusal:
             raise web.HTTPForbidden(text="not allowed") from None
-        return await _serve(request, site.live, Socket(_socket(), None, game_id, None), version)
+        return await _serve(request, site.live, Socket(_socket(), None, game_id, None), version,
+                            "")
 
     async def games(request: web.Request) -> web.Response:
         """The signed-in player's games (web/games.py), waiting on them first."""
@@ -661,18 +662,20 @@ def _socket(bearing: bool = False) -> web.WebSocketResponse:
                                  protocols=(activity.PROTOCOL,) if bearing else ())
 
 
-async def _serve(request: web.Request, live: Live, sock: Socket, version: int,
+async def _serve(request: web.Request, live: Live, sock: Socket, version: int, shown: str,
                  seen: Callable[[], None] | None = None) -> web.WebSocketResponse:
-    """Open ``sock`` (its page's ``v`` query says the version of the view it shows: the
-    view's, never the engine's) and tell it of the game's changes until it closes; ``seen``
-    is called when the page says it is in front of its player ("seen")."""
-    shown = request.query.get("v", "")
+    """Open ``sock`` and tell it of the game's changes until it closes: at once when the page
+    is behind (its ``v`` query is the version of the view it shows — the view's, never the
+    engine's — and its ``m`` the :func:`~web.page.mark` of its own part: ``version`` and
+    ``shown`` are the service's now, read before the socket joins :class:`Live`, so a change
+    after that read is told and one before it is seen here). ``seen`` is called when the
+    page says it is in front of its player ("seen")."""
     ws = sock.ws
     await ws.prepare(request)
     live.add(sock)
     try:
-        if shown != str(version):  # moved on while the page was away: it redraws
-            sock.queue.put_nowait({"mine": True})
+        if request.query.get("v", "") != str(version) or request.query.get("m", "") != shown:
+            sock.tell(True)  # moved on while the page was away, or before it connected
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(_pump(sock, seen), SOCKET_LIFETIME)
     finally:
@@ -699,16 +702,16 @@ async def _pump(sock: Socket, seen: Callable[[], None] | None = None) -> None:
                 last = now
                 seen()
 
-    reader = asyncio.ensure_future(read())
-    getter: asyncio.Future[dict[str, object]] | None = None
+    reader: asyncio.Task[Any] = asyncio.ensure_future(read())
+    getter: asyncio.Task[Any] | None = None
     try:
         while not sock.ws.closed:
-            getter = asyncio.ensure_future(sock.queue.get())
+            getter = asyncio.ensure_future(sock.due.wait())
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
             if getter not in done:
                 return
             try:
-                await sock.ws.send_json(getter.result())
+                await sock.ws.send_json(sock.take())
             except ConnectionResetError:  # the page went while a frame was on its way
                 return
     finally:  # also when the server shuts down with the page open: nothing left pending
@@ -732,11 +735,11 @@ async def _seen(service: GameService, game_id: int, seat: int, user: int) -> Non
 
 
 async def _seat_and_version(service: GameService, actor: access.Actor, game_id: int
-                            ) -> tuple[int | None, int]:
-    """On the service's loop: the policy's answer (as for the page), the user's seat and the
-    game's version now."""
+                            ) -> tuple[int | None, int, str]:
+    """On the service's loop: the policy's answer (as for the page), the user's seat, the
+    view's version and its :func:`~web.page.mark` now."""
     view = await _seat_view(service, actor, game_id)
-    return view.get("viewer"), view["version"]
+    return view.get("viewer"), view["version"], mark(view)
 
 
 async def _seat(service: GameService, actor: access.Actor, game_id: int) -> int | None:

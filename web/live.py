@@ -3,9 +3,10 @@ reach it as they are committed.
 
 The service publishes on its own loop; :meth:`Live.on_update` (a subscriber there) only hands
 ``(game, version, seats whose own view changed)`` to the web server's loop, where each socket
-has a **bounded queue** (:data:`QUEUE`): a socket that falls that far behind is closed (its
-page reconnects and redraws), never waited for, so a slow client can never slow the
-service. A change made by another process reaches the page through the store's notices
+holds **at most one unsent message**: a message says only "draw yourself again", so changes
+that come while one waits are the same message (:meth:`Socket.tell`). A slow client never
+slows the service nor piles anything up, and is never dropped for being slow (a dropped
+socket's page would reconnect, and a change in the gap could be missed). A change made by another process reaches the page through the store's notices
 (game and version only: every page of the game redraws). A socket says which game and
 version its page shows; on (re)connecting it is told at once when the game has moved on.
 """
@@ -23,23 +24,35 @@ from bot.service import Update
 
 log = logging.getLogger(__name__)
 
-QUEUE = 16  # messages a socket may have waiting before it is dropped
 MAX_SOCKETS_PER_USER = 8  # open pages per user (a ninth closes the oldest)
-CLOSE_BEHIND = 4000  # the close code of a dropped socket (its page reloads)
+CLOSE_REPLACED = 4000  # a socket closed for its user's newer one (its page waits to be looked at)
 NOTICE_GRACE = 0.25  # seconds a store's notice waits for this process's own update
 
 
 @dataclass(eq=False)
 class Socket:
-    """One open page: its user, game and seat (None: a spectator), and its queue."""
+    """One open page: its user, game and seat (None: a spectator), and whether a message is
+    due to it (``mine``: its own seat's part changed, or unknown)."""
 
     ws: web.WebSocketResponse
     user: int | None
     game_id: int
     seat: int | None
-    queue: asyncio.Queue[dict[str, object]] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE))
+    due: asyncio.Event = field(default_factory=asyncio.Event)
+    mine: bool = False
     dropped: bool = False
+
+    def tell(self, mine: bool) -> None:
+        """A message is due: one, however many changes come before it is sent."""
+        self.mine = self.mine or mine
+        self.due.set()
+
+    def take(self) -> dict[str, object]:
+        """The message due now (the pump sends it), and none due after it."""
+        message: dict[str, object] = {"mine": self.mine}
+        self.mine = False
+        self.due.clear()
+        return message
 
 
 class Live:
@@ -100,7 +113,7 @@ class Live:
 
     # -- on the web server's loop
     def deliver(self, game_id: int, board: bool, seats: tuple[int, ...] | None) -> None:
-        """Queue ``{"mine"}`` for every page of the game that shows the change: all of them
+        """Tell ``{"mine"}`` to every page of the game that shows the change: all of them
         when the board changed, else those of the seats whose own part changed (``mine``:
         the page's seat's part changed, or unknown: a notice from the store). No version
         crosses the socket: the engine's counts hidden picks; the page asks for itself
@@ -109,23 +122,16 @@ class Live:
             mine = seats is None or sock.seat in seats
             if not (board or mine):
                 continue
-            message: dict[str, object] = {"mine": mine}
-            try:
-                sock.queue.put_nowait(message)
-            except asyncio.QueueFull:
-                self.drop(sock)
+            sock.tell(mine)
 
     def elsewhere(self, game_id: int, users: tuple[int, ...]) -> None:
-        """Queue ``{"mine"}`` for the users' pages of games other than ``game_id``: whether
+        """Tell ``{"mine"}`` to the users' pages of games other than ``game_id``: whether
         it waits on them changed what those pages' headers say."""
         for user in users:
             for sock in list(self.users.get(user, ())):
                 if sock.game_id == game_id:
                     continue
-                try:
-                    sock.queue.put_nowait({"mine": True})
-                except asyncio.QueueFull:
-                    self.drop(sock)
+                sock.tell(True)
 
     def add(self, sock: Socket) -> None:
         self.games.setdefault(sock.game_id, set()).add(sock)
@@ -145,13 +151,13 @@ class Live:
                 del self.users[sock.user]
 
     def drop(self, sock: Socket) -> None:
-        """Close a socket that fell behind (or one too many): its page reconnects."""
+        """Close a socket one too many for its user: its page reconnects."""
         if sock.dropped:
             return
         sock.dropped = True
         self.remove(sock)
-        task = asyncio.ensure_future(sock.ws.close(code=CLOSE_BEHIND,
-                                                   message=b"behind: reload"))
+        task = asyncio.ensure_future(sock.ws.close(code=CLOSE_REPLACED,
+                                                   message=b"another page: later"))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
 

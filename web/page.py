@@ -7,6 +7,7 @@ table in, a page out (tests/web/test_page_html.py)."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
 from html import escape
 from typing import Any, NamedTuple
@@ -309,10 +310,24 @@ def game_page(state: TableState, locale: str, *, socket: str | None = None,
         '<link rel="stylesheet" href="/static/page.css">'
         '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
         '<script src="/static/live.js" defer></script></head>'
-        f'<body data-game="{game_id}" data-version="{view["version"]}"{data_socket}>'
+        f'<body data-game="{game_id}" data-version="{view["version"]}" '
+        f'data-mark="{mark(view)}"{data_socket}>'
         f'<a class="skip" href="#main">{t(locale, "web.skip")}</a>{sprite()}'
         f"{header(state, locale, here, elsewhere)}{assemble(state, locale, p)}"
         "</body></html>")
+
+
+def mark(view: ViewData) -> str:
+    """What the viewer's own part of ``view`` holds, in ten hex digits ("" for a spectator):
+    a hidden choice (a pick, a feeding, the seat's next decision) changes it and not the
+    view's version. A page says both on connecting its socket, which tells it at once when
+    either differs from the service's (a change between the page's drawing and its socket
+    is not lost)."""
+    private = view.get("private")
+    if private is None:
+        return ""
+    text = json.dumps(private, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
 
 
 def message_page(text: str, locale: str) -> str:

@@ -7,7 +7,7 @@ socket would never settle, and aiohttp's own timers (keep-alive, shutdown) would
 virtual time. On its own loop the server is invisible to it, in the tests and in production
 alike (one code path), and a slow or hostile client can never stall the loop that plays the
 games: every service call is handed to the service's loop (:class:`Bridge`), and the
-service's updates come back through bounded queues.
+service's updates come back as at most one unsent message per page (web/live.py).
 """
 
 from __future__ import annotations

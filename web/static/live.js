@@ -1,5 +1,7 @@
-// The page follows its game: a WebSocket to /ws/<game>?v=<version> (a spectator's page names
-// its own socket in data-socket); told that the game moved on, or that this seat's own part
+// The page follows its game: a WebSocket to /ws/<game>?v=<version>&m=<mark> (a spectator's
+// page names its own socket in data-socket; the mark sums up the seat's own part, which a
+// hidden choice changes without the version: the server tells a socket that connects behind
+// on either at once); told that the game moved on, or that this seat's own part
 // changed (no version, no content: the engine's version counts hidden picks), the page asks
 // the server again for what changed (it compares the hashes of the page's parts) and replaces
 // those parts in place, keeping the piece whose text is open, the focus and the scroll. Several changes close
@@ -21,6 +23,7 @@ const hadaraFollow = (auth = {}) => {
   const query = () => (here.includes("?") ? here.slice(here.indexOf("?")) : "");
   const authorised = (headers = {}) => (auth.token ? { ...headers, Authorization: `Bearer ${auth.token}` } : headers);
   let version = Number(root.dataset.version);
+  let mark = root.dataset.mark || "";
   // stop(): the Activity shows another game or the list of games in this page (no reload),
   // or its session is gone: this game's socket closes, its listeners go, nothing reconnects
   let stopped = false;
@@ -57,9 +60,11 @@ const hadaraFollow = (auth = {}) => {
     }
   };
 
-  const settle = (next) => {
+  const settle = (next, nextMark) => {
     version = Number(next);
+    mark = nextMark || "";
     root.dataset.version = String(version);
+    root.dataset.mark = mark;
   };
 
   // the whole page again (a choice's answer, or when its layout changed)
@@ -69,7 +74,7 @@ const hadaraFollow = (auth = {}) => {
       const then = next.querySelector(part);
       if (now && then) now.replaceWith(document.adoptNode(then));
     }
-    settle(next.body.dataset.version);
+    settle(next.body.dataset.version, next.body.dataset.mark);
   });
 
   const fragment = (html) => {
@@ -98,7 +103,7 @@ const hadaraFollow = (auth = {}) => {
       }
       const wanted = new Set(data.order);
       for (const [name, el] of byName) if (!wanted.has(name)) el.remove();
-      settle(data.version);
+      settle(data.version, data.mark);
     });
     return true;
   };
@@ -196,7 +201,8 @@ const hadaraFollow = (auth = {}) => {
   const connect = () => {
     if (stopped) return;  // a reconnection timed before the page stopped following
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}${path}?v=${version}`,
+    const ws = new WebSocket(
+      `${scheme}://${location.host}${path}?v=${version}&m=${encodeURIComponent(mark)}`,
       auth.token ? ["hadara", `hadara.bearer.${auth.token}`] : undefined);
     socket = ws;
     // "seen": this page is in front of its player, who is then at the table (no ping from
@@ -217,11 +223,23 @@ const hadaraFollow = (auth = {}) => {
     };
     ws.onclose = (event) => {
       if (stopped) return;
-      // fell behind (4000), asked to check again (4001), the server restarted or the network
-      // dropped: draw the page as it is now (signed out or no longer allowed: the server's
-      // page in words), then connect again
+      // asked to check again (4001), the server restarted or the network dropped: draw the
+      // page as it is now (signed out or no longer allowed: the server's page in words),
+      // then connect again
       redraw();
       if (event.code === 4401 || event.code === 4403) return;
+      if (event.code === 4000) {
+        // closed for a newer page of the same player (they have more open than the server
+        // follows): this one connects again when it is looked at, not at once — at once, each
+        // would close another in turn, for ever
+        const back = () => {
+          if (document.visibilityState !== "visible") return;
+          document.removeEventListener("visibilitychange", back);
+          connect();
+        };
+        document.addEventListener("visibilitychange", back, { signal: listening.signal });
+        return;
+      }
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30000);
     };
