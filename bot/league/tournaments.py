@@ -144,10 +144,12 @@ class TournamentService:
     async def create(self, guild_id: int, name: str, *, rounds: int = 3, cap: int = 32,
                      final_size: int = 4, time_control: Any = None,
                      signup_until: float | None = None, variant: str = "basic",
-                     by_user: int | None = None) -> dict[str, Any]:
+                     auto: bool = True, by_user: int | None = None) -> dict[str, Any]:
         """A tournament on a server, open for sign-up (until ``signup_until``, seconds since
         the epoch, or the first round; at most ``cap`` people). ``rounds`` Swiss rounds, then
-        a final table of the ``final_size`` best. Returns :meth:`tournament`'s dict."""
+        a final table of the ``final_size`` best. ``auto``: from round 2 on, each round is
+        due as soon as the last result of the one before is recorded (the front end starts
+        it: :meth:`due`); else a manager starts each. Returns :meth:`tournament`'s dict."""
         clean = " ".join(str(name).split())[:MAX_NAME]
         if not clean:
             raise Refusal(refusals.BAD_REQUEST, "A tournament needs a name.", "bad_name")
@@ -163,6 +165,8 @@ class TournamentService:
         if variant not in VARIANTS:
             raise Refusal(refusals.BAD_REQUEST, "The variant must be basic or advanced.",
                           "bad_variant", variants=list(VARIANTS))
+        if type(auto) is not bool:
+            raise Refusal(refusals.BAD_REQUEST, "Automatic rounds are on or off.", "bad_auto")
         now = self.clock()
         if signup_until is not None and not (isinstance(signup_until, int | float)
                                              and now < signup_until < now + 366 * 86400):
@@ -176,7 +180,8 @@ class TournamentService:
         settings: dict[str, Any] = {
             "rounds": rounds, "cap": cap, "final_size": final_size, "time_control": tc,
             "signup_until": signup_until, "points": normalise_points(None, "mixed"),
-            "tie_breaks": list(TIE_BREAKS_ORDER), "variant": variant, "discord": {}}
+            "tie_breaks": list(TIE_BREAKS_ORDER), "variant": variant, "auto": auto,
+            "discord": {}}
         assert all(tb in TIE_BREAKS for tb in TIE_BREAKS_ORDER)
         try:
             tid, _ = await self.store.create_league(
@@ -448,6 +453,7 @@ class TournamentService:
                 await self._finish(lg, season)
         event = {"tournament": lg.id, "name": lg.name, "guild": lg.guild_id, "round": number,
                  "total_rounds": total, "final": number == total, "over": over,
+                 "next_due": not over and bool(lg.settings.get("auto")),
                  "discord": dict(lg.settings.get("discord") or {})}
         for callback in list(self.listeners):
             try:
@@ -478,6 +484,24 @@ class TournamentService:
                     await self._finish(lg, season)
                 done += 1
         return done
+
+    async def due(self) -> list[int]:
+        """The tournaments whose next round is due and not started: automatic rounds, the
+        last round's results all recorded, rounds left (start-up: the bot may have stopped
+        between a round's end and the next's start)."""
+        found = []
+        for lg in await self.store.leagues(kind=TOURNAMENT):
+            if not lg.settings.get("auto"):
+                continue
+            season = (await self.store.seasons(lg.id))[0]
+            if season.status != "active":
+                continue
+            rounds = await self.store.rounds(season.id)
+            tables = await self.store.league_tables(season.id)
+            if (rounds and len(rounds) < int(lg.settings["rounds"]) + 1
+                    and all(t.result is not None for t in tables)):
+                found.append(lg.id)
+        return found
 
     async def standings(self, tournament_id: int) -> list[dict[str, Any]]:
         """The standings (after the final: the final order, as archived)."""

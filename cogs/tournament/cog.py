@@ -5,9 +5,13 @@
 
 ``round`` opens a thread per table in the channel it is typed in (a forum: a post per table)
 and posts ONE announcement there for the whole round: every table, its thread and its players
-named (notified only for a bye: a table's board pings its players as the game starts). When a round's last result is recorded, the service tells this feature, which posts
-the standings (a picture and a CSV file) in the event's channel; after the final, the podium.
-The games' clocks and reminders are the multi-day games' own (the event's time control).
+named (notified only for a bye: a table's board pings its players as the game starts). When a
+round's last result is recorded, the service tells this feature, which posts the standings (a
+picture and a CSV file) in the event's channel; after the final, the podium. With automatic
+rounds (the default) it then starts the next round as ``round`` would (:func:`open_round`),
+and at start the rounds that fell due while the bot was away; a round that cannot start is
+explained in the channel. The games' clocks and reminders are the multi-day games' own (the
+event's time control).
 """
 
 from __future__ import annotations
@@ -21,15 +25,16 @@ from discord import app_commands
 
 import i18n
 from bot.league.export import tournament_csv
+from bot.league.leagues import ROUND_OPEN
 from bot.league.ratings import board_line
-from bot.league.tournaments import TournamentService
+from bot.league.tournaments import TOURNAMENT_OVER, TournamentService
 from bot.messages import t
 from bot.service import Refusal
 from cogs.commands import TOURNAMENT
 from cogs.edge import guard
 from cogs.edge.channels import Tables, check_table_permissions, tables_channel
 from cogs.edge.client import HadaraBot, Interaction
-from cogs.edge.errors import Denied, needs_permission
+from cogs.edge.errors import Denied, error_text, needs_permission
 from cogs.edge.feature import Commands, Feature
 from cogs.edge.figures import figures_words, fit_lines
 from cogs.edge.forum import applied
@@ -181,25 +186,29 @@ def announcement(event: dict[str, Any], rnd: dict[str, Any],
                        cap=L("cmd.tournament.create.cap"),
                        final=L("cmd.tournament.create.final"),
                        time_control=L("cmd.tournament.create.time_control"),
-                       signup_days=L("cmd.tournament.create.signup_days"))
+                       signup_days=L("cmd.tournament.create.signup_days"),
+                       auto_rounds=L("cmd.tournament.create.auto_rounds"))
 @app_commands.choices(
     time_control=[app_commands.Choice(name=L(f"md.tc.{v}"), value=v) for v in TIME_CONTROLS])
 async def create(interaction: Interaction, name: app_commands.Range[str, 1, 64],
                  rounds: app_commands.Range[int, 1, 12] = 3,
                  cap: app_commands.Range[int, 3, 64] = 32,
                  final: app_commands.Range[int, 3, 5] = 4, time_control: str = "48h",
-                 signup_days: app_commands.Range[int, 0, 60] = 0) -> None:
+                 signup_days: app_commands.Range[int, 0, 60] = 0,
+                 auto_rounds: bool = True) -> None:
     events = events_of(interaction.client)
     until = events.clock() + signup_days * DAY if signup_days else None
     event = await events.create(guard.guild_of(interaction), name, rounds=rounds, cap=cap,
                                 final_size=final, time_control=time_control_of(time_control),
-                                signup_until=until, by_user=interaction.user.id)
+                                signup_until=until, auto=auto_rounds,
+                                by_user=interaction.user.id)
     if interaction.channel_id is not None:
         await events.set_discord(event["id"], {"channel": interaction.channel_id})
     i18n.set_current(await server_language(interaction.client, interaction.guild_id))
     text = t("tournament.create.done", name=event["name"], rounds=rounds, final=final, cap=cap)
     if until is not None:
         text += "\n" + t("tournament.create.until", at=f"<t:{int(until)}:f>")
+    text += "\n" + t("tournament.create.auto" if auto_rounds else "tournament.create.manual")
     await interaction.response.send_message(text[:MAX_CONTENT],
                                             allowed_mentions=discord.AllowedMentions.none())
 
@@ -240,17 +249,29 @@ async def withdraw(interaction: Interaction,
 async def start_round(interaction: Interaction,
                       name: app_commands.Range[str, 1, 64] | None = None) -> None:
     bot = interaction.client
-    events = events_of(bot)
     tid = await find_event(interaction, name)
     channel = await tables_channel(bot, interaction.channel)
     check_table_permissions(channel)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    rnd = await events.start_round(tid, interaction.user.id)
-    event = await events.tournament(tid)
     # the round's announcement and the standings after it go where the round was started
     where = interaction.channel
-    if where is not None:
-        await events.set_discord(tid, {"channel": where.id})
+    rnd, event = await open_round(bot, tid, channel, where, interaction.user.id)
+    await interaction.followup.send(
+        t("tournament.round.started", name=event["name"], round=rnd["round"],
+          count=len(rnd["tables"])), ephemeral=True)
+
+
+async def open_round(bot: HadaraBot, tid: int, channel: Tables, where: object,
+                     by_user: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The event's next round (the service seats it and starts its games): a thread per
+    table in ``channel`` and ONE announcement in ``where`` (kept as the event's channel).
+    ``by_user`` None: the round started by itself. Returns the round and the event."""
+    events = events_of(bot)
+    rnd = await events.start_round(tid, by_user)
+    event = await events.tournament(tid)
+    where_id = getattr(where, "id", None)
+    if isinstance(where_id, int):
+        await events.set_discord(tid, {"channel": where_id})
     threads: dict[int, int] = {}
     with speaking(await server_language(bot, channel.guild.id)):  # public messages
         for table in rnd["tables"]:
@@ -270,9 +291,7 @@ async def start_round(interaction: Interaction,
                 everyone=False)
             for text in announcement(event, rnd, threads):
                 await where.send(text, allowed_mentions=byes)
-    await interaction.followup.send(
-        t("tournament.round.started", name=event["name"], round=rnd["round"],
-          count=len(rnd["tables"])), ephemeral=True)
+    return rnd, event
 
 
 @app_commands.command(name="standings", description=L("cmd.tournament.standings"))
@@ -320,6 +339,7 @@ class Tournament(Feature, name="Tournament"):
     async def cog_load(self) -> None:
         await super().cog_load()
         events_of(self.bot).listeners.append(self._round_over)
+        self._tasks.spawn(self._catch_up(), name="hadara-tournament-catch-up")
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
@@ -364,6 +384,49 @@ class Tournament(Feature, name="Tournament"):
         except discord.HTTPException:
             log.exception("could not announce round %s of tournament %s", event["round"],
                           event["tournament"])
+        if event.get("next_due"):
+            await self._next_round(int(event["tournament"]))
+
+    async def _catch_up(self) -> None:
+        """At start: the automatic rounds that fell due while the bot was away."""
+        await self.bot.wait_until_ready()
+        for tid in await events_of(self.bot).due():
+            await self._next_round(tid)
+
+    async def _next_round(self, tid: int) -> None:
+        """An automatic round, started as the manager's command would, in the event's channel
+        (its tables where that channel's go). When it cannot start, the channel is told why
+        and that a manager can start it; a round already started says nothing."""
+        events = events_of(self.bot)
+        event = await events.tournament(tid)
+        channel_id = (event["settings"].get("discord") or {}).get("channel")
+        where = self.bot.get_channel(int(channel_id)) if channel_id else None
+        if not isinstance(where, discord.abc.Messageable):
+            log.warning("tournament %s: no channel to start round %s in", tid,
+                        event["rounds_started"] + 1)
+            return
+        try:
+            tables = await tables_channel(self.bot, where)
+            check_table_permissions(tables)
+            await open_round(self.bot, tid, tables, where, None)
+            return
+        except Refusal as exc:
+            if exc.code in (ROUND_OPEN, TOURNAMENT_OVER):  # started (or ended) meanwhile
+                return
+            failure: Exception = exc
+        except (app_commands.AppCommandError, discord.HTTPException) as exc:
+            failure = exc
+        with speaking(await server_language(self.bot, int(event["guild"]))):
+            why, unexpected = error_text(failure)
+            text = t("tournament.round.auto_failed", name=event["name"],
+                     round=event["rounds_started"] + 1, why=why)
+        if unexpected:
+            log.warning("tournament %s: round %s did not start by itself: %r", tid,
+                        event["rounds_started"] + 1, failure)
+        try:
+            await where.send(text[:MAX_CONTENT], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.exception("tournament %s: could not say why its round did not start", tid)
 
 
 async def setup(bot: HadaraBot) -> None:

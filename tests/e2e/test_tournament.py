@@ -1,7 +1,7 @@
 """A tournament from sign-up to final through the real bot under simcord (docs/leagues.md,
 "Tournaments"): a manager opens it, seven members sign up by command (the cap refuses an
-eighth), the manager starts each round — a thread per table and ONE announcement per round in
-the channel, its players mentioned there — the games are played by AI stand-ins except
+eighth), the manager starts each round (automatic rounds off) — a thread per table and ONE
+announcement per round in the channel, its players mentioned there — the games are played by AI stand-ins except
 alice's seat, which waits on her until she withdraws: the AI then finishes her game, her
 result stays in the standings, she is never seated again. Each round's end posts the
 standings (a picture and a CSV file); the final table seats the best three; its end posts the
@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from bot.league.tournaments import TournamentService
 
 from .conftest import World, answer, settle, thread_messages, world
 
@@ -84,8 +86,10 @@ async def test_tournament_from_sign_up_to_final(tmp_path: Path,
         assert "no tournament" in answer(none).content
 
         made = await admin.slash(w.channel, "hadara-tournament create", name="Winter cup",
-                                 rounds=2, cap=7, final=3, time_control="48h")
+                                 rounds=2, cap=7, final=3, time_control="48h",
+                                 auto_rounds=False)
         assert not made.ephemeral and "Winter cup" in answer(made).content
+        assert "A manager starts each round" in answer(made).content
         for name in NAMES:
             joined = await w.members[name].slash(w.channel, "hadara-tournament join")
             assert "signed up" in answer(joined).content, answer(joined).content
@@ -170,3 +174,81 @@ async def test_tournament_from_sign_up_to_final(tmp_path: Path,
         assert any("withdrew" in line and "alice" in line for line in lines)
         ended = await admin.slash(w.channel, "hadara-tournament round")
         assert "is over" in answer(ended).content
+
+
+@pytest.mark.asyncio
+async def test_automatic_rounds_run_to_the_final_by_themselves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With automatic rounds (the default) the manager starts round 1 only: each round's end
+    posts the standings and opens the next round (its one announcement, its threads), to the
+    final and its podium. A round that fell due while the bot was not listening starts at
+    start-up; one that cannot start says why in the channel and that a manager can."""
+    async with world(tmp_path, monkeypatch, names=NAMES[:6]) as w:
+        role = w.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        admin = w.guild.add_member(w.env.create_user("boss"), roles=[role])
+        people = {w.members[n].id for n in NAMES[:6]}
+        stood_in = set(people)  # every game runs alone (this bot's and the next's)
+        monkeypatch.setattr(TournamentService, "_stands_in",
+                            lambda self, user: user in stood_in)
+        events = w.bot.leagues.tournaments
+        cog: Any = w.bot.get_cog("Tournament")
+        made = await admin.slash(w.channel, "hadara-tournament create", name="Spring cup",
+                                 rounds=2, final=3)
+        assert "each round starts by itself" in answer(made).content
+        for name in NAMES[:6]:
+            await w.members[name].slash(w.channel, "hadara-tournament join")
+        tid = await events.find(w.guild.id, "Spring cup")
+
+        # the bot is not listening when round 1 ends (it stopped): round 2 starts at start-up
+        events.listeners.remove(cog._round_over)
+        first = await start_round(w, admin)
+        await finish(w, [t["game_id"] for t in first])
+        assert announced(await channel_messages(w), "round 2 of 2") == []
+        assert await events.due() == [tid]
+        await w.restart()
+        events = w.bot.leagues.tournaments
+        await w.bot.get_cog("Tournament").idle()  # type: ignore[union-attr]
+        heads = announced(await channel_messages(w), "round 2 of 2")
+        assert len(heads) == 1  # one announcement, naming each table's thread
+        second = [t for t in await w.service.store.league_tables() if t.round == 2]
+        assert second
+        for t in second:
+            thread = (await w.service.load(t.game_id)).record.discord["thread"]
+            assert f"<#{thread}>" in heads[0].content
+
+        # from here on nobody types a command: round 2's end, the final, the podium
+        season = (await w.service.store.seasons(tid))[0].id
+        for _ in range(10):
+            if (await w.service.store.seasons(tid))[0].status == "finished":
+                break
+            tables = await w.service.store.league_tables(season)
+            await finish(w, [t.game_id for t in tables if t.game_id is not None])
+        messages = await channel_messages(w)
+        assert len(announced(messages, "round 2 is over; the final table comes next")) == 1
+        assert len(announced(messages, "the final table is open")) == 1
+        podium = announced(messages, "is over — the podium")
+        assert len(podium) == 1 and "🥇" in podium[0].content
+        stored = await w.service.store.rounds(season)
+        assert [r.started_by for r in stored] == [admin.id, None, None]
+        assert await events.due() == []
+
+        # a round that cannot start by itself: everyone withdrew during round 1
+        await admin.slash(w.channel, "hadara-tournament create", name="Empty cup")
+        for name in NAMES[:3]:
+            await w.members[name].slash(w.channel, "hadara-tournament join", name="Empty cup")
+        stood_in.clear()  # the games wait on their people
+        empty = await events.find(w.guild.id, "Empty cup")
+        result = await admin.slash(w.channel, "hadara-tournament round", name="Empty cup")
+        assert "started" in answer(result).content
+        [table] = [t for t in await w.service.store.league_tables() if t.round == 1
+                   and (await w.service.load(t.game_id)).record.options["league"]["league"]
+                   == empty]
+        for name in NAMES[:3]:
+            gone = await w.members[name].slash(w.channel, "hadara-tournament withdraw",
+                                               name="Empty cup")
+            assert "withdrew" in answer(gone).content, answer(gone).content
+        await finish(w, [table.game_id])
+        failed = announced(await channel_messages(w), "could not start by itself")
+        assert len(failed) == 1 and "Empty cup" in failed[0].content
+        assert "/hadara-tournament round" in failed[0].content
+        assert "still in" in failed[0].content  # why, in words

@@ -10,6 +10,7 @@ cmd-tournament-create-cap = Most people who may sign up
 cmd-tournament-create-final = Seats at the final table (the best of the standings)
 cmd-tournament-create-time_control = Time per decision in its games
 cmd-tournament-create-signup_days = Days the sign-up stays open (0: until the first round)
+cmd-tournament-create-auto_rounds = Start each next round by itself when the last game of the one before ends
 cmd-tournament-join = Sign up for the tournament
 cmd-tournament-withdraw = Withdraw from the tournament (the AI finishes your games in play)
 cmd-tournament-withdraw-user = Someone else (Manage Server)
@@ -24,6 +25,8 @@ tournament-create-done = 🏆 **{ $name }** is open for sign-up: `/hadara-tourna
        *[other] { $rounds } rounds
     } at tables of 3 to 5 seated by standing, then a final table of the best { $final }.
 tournament-create-until = The sign-up ends { $at }.
+tournament-create-auto = From round 2 on, each round starts by itself as soon as the last game of the one before ends.
+tournament-create-manual = A manager starts each round with `/hadara-tournament round`.
 tournament-join-done = You are signed up for **{ $name }** ({ $count } of { $cap }).
 tournament-withdraw-done = { $mention } withdrew from **{ $name }**: not seated again, and the results so far stay. { $games ->
         [0] No game was in play.
@@ -46,6 +49,7 @@ tournament-round-started = Round { $round } of **{ $name }** started: { $count -
     }.
 tournament-round-over = 🏁 **{ $name }**: round { $round } is over. The standings:
 tournament-round-over_final = 🏁 **{ $name }**: round { $round } is over; the final table comes next. The standings:
+tournament-round-auto_failed = ⚠️ Round { $round } of **{ $name }** could not start by itself: { $why } A manager can start it with `/hadara-tournament round`.
 tournament-over =
     🏆 **{ $name }** is over — the podium:
     { $lines }
@@ -80,3 +84,4 @@ refusal-bad_request-bad_cap = The cap is { $min } to { $max } people.
 refusal-bad_request-bad_final = The final table has 3, 4 or 5 seats.
 refusal-bad_request-bad_signup = The sign-up must end within a year.
 refusal-not_found-no_tournament = There is no tournament named { $name }.
+refusal-bad_request-bad_auto = Automatic rounds are either on or off.

@@ -10,6 +10,7 @@ cmd-tournament-create-cap = Nombre maximum d’inscrits
 cmd-tournament-create-final = Places à la table finale (les meilleurs du classement)
 cmd-tournament-create-time_control = Temps par décision dans ses parties
 cmd-tournament-create-signup_days = Jours d’inscription (0 : jusqu’à la première ronde)
+cmd-tournament-create-auto_rounds = Lancer chaque ronde seule dès la fin de la dernière partie de la précédente
 cmd-tournament-join = S’inscrire au tournoi
 cmd-tournament-withdraw = Se retirer du tournoi (l’IA finit vos parties en cours)
 cmd-tournament-withdraw-user = Quelqu’un d’autre (Gérer le serveur)
@@ -24,6 +25,8 @@ tournament-create-done = 🏆 Les inscriptions à **{ $name }** sont ouvertes : 
        *[other] { $rounds } rondes
     } à des tables de 3 à 5 placées selon le classement, puis une table finale des { $final } meilleurs.
 tournament-create-until = Les inscriptions ferment { $at }.
+tournament-create-auto = Dès la ronde 2, chaque ronde commence seule dès que la dernière partie de la précédente se termine.
+tournament-create-manual = Un gestionnaire lance chaque ronde avec `/hadara-tournament round`.
 tournament-join-done = Vous êtes inscrit à **{ $name }** ({ $count } sur { $cap }).
 tournament-withdraw-done = { $mention } s’est retiré de **{ $name }** : plus placé à une table, ses résultats restent. { $games ->
         [0] Aucune partie n’était en cours.
@@ -46,6 +49,7 @@ tournament-round-started = La ronde { $round } de **{ $name }** a commencé : { 
     }.
 tournament-round-over = 🏁 **{ $name }** : la ronde { $round } est terminée. Le classement :
 tournament-round-over_final = 🏁 **{ $name }** : la ronde { $round } est terminée ; la table finale suit. Le classement :
+tournament-round-auto_failed = ⚠️ La ronde { $round } de **{ $name }** n’a pas pu commencer seule : { $why } Un gestionnaire peut la lancer avec `/hadara-tournament round`.
 tournament-over =
     🏆 **{ $name }** est terminé — le podium :
     { $lines }
@@ -80,3 +84,4 @@ refusal-bad_request-bad_cap = Le maximum d’inscrits va de { $min } à { $max }
 refusal-bad_request-bad_final = La table finale a 3, 4 ou 5 places.
 refusal-bad_request-bad_signup = Les inscriptions doivent fermer dans l’année.
 refusal-not_found-no_tournament = Il n’y a pas de tournoi nommé { $name }.
+refusal-bad_request-bad_auto = Les rondes automatiques sont activées ou non.

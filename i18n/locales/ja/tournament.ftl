@@ -10,6 +10,7 @@ cmd-tournament-create-cap = 参加できる最大人数
 cmd-tournament-create-final = 決勝卓の席数（順位表の上位）
 cmd-tournament-create-time_control = 対局の1手あたりの持ち時間
 cmd-tournament-create-signup_days = 受付の日数（0：第1ラウンドまで）
+cmd-tournament-create-auto_rounds = 前のラウンドの最後の対局が終わり次第、次のラウンドを自動で始める
 cmd-tournament-join = トーナメントに参加する
 cmd-tournament-withdraw = トーナメントを棄権する（進行中の対局はAIが続けます）
 cmd-tournament-withdraw-user = 他の人（サーバー管理）
@@ -21,6 +22,8 @@ tournament-error-which = どのトーナメントですか？ 次から指定し
 tournament-error-not_manager = 他の人を棄権させられるのはサーバー管理権限のあるメンバーだけです。
 tournament-create-done = 🏆 **{ $name }** の参加受付を開始：`/hadara-tournament join`（最大 { $cap } 人）。順位で着席する3〜5人卓で { $rounds } ラウンド、その後上位 { $final } 人の決勝卓。
 tournament-create-until = 受付の締め切り：{ $at }
+tournament-create-auto = 第2ラウンドからは、前のラウンドの最後の対局が終わり次第、自動で始まります。
+tournament-create-manual = 各ラウンドは管理者が `/hadara-tournament round` で始めます。
 tournament-join-done = **{ $name }** に参加登録しました（{ $count } / { $cap } 人）。
 tournament-withdraw-done = { $mention } が **{ $name }** を棄権しました。今後は着席せず、これまでの成績は残ります。{ $games ->
         [0] 進行中の対局はありません。
@@ -38,6 +41,7 @@ tournament-round-started = **{ $name }** の第 { $round } ラウンドを開始
     }。
 tournament-round-over = 🏁 **{ $name }**：第 { $round } ラウンドが終わりました。順位表：
 tournament-round-over_final = 🏁 **{ $name }**：第 { $round } ラウンドが終わりました。次は決勝卓です。順位表：
+tournament-round-auto_failed = ⚠️ **{ $name }** の第 { $round } ラウンドを自動で始められませんでした：{ $why } 管理者が `/hadara-tournament round` で始められます。
 tournament-over =
     🏆 **{ $name }** が終わりました — 表彰台：
     { $lines }
@@ -62,3 +66,4 @@ refusal-bad_request-bad_cap = 最大人数は { $min }〜{ $max } 人です。
 refusal-bad_request-bad_final = 決勝卓は3、4、5席のいずれかです。
 refusal-bad_request-bad_signup = 受付の締め切りは1年以内にしてください。
 refusal-not_found-no_tournament = { $name } というトーナメントはありません。
+refusal-bad_request-bad_auto = 自動ラウンドはオンかオフのどちらかです。

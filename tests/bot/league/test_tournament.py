@@ -215,7 +215,7 @@ async def test_two_left_play_with_an_ai_one_left_takes_a_bye(env: Env) -> None:
 async def test_refusals_write_nothing(env: Env) -> None:
     for kw, reason in (({"rounds": 0}, "bad_event_rounds"), ({"cap": 2}, "bad_cap"),
                        ({"final_size": 6}, "bad_final"), ({"variant": "x"}, "bad_variant"),
-                       ({"signup_until": 1.0}, "bad_signup")):
+                       ({"signup_until": 1.0}, "bad_signup"), ({"auto": "yes"}, "bad_auto")):
         got = await refused("bad_request", env.events.create(GUILD, "Cup", **kw))
         assert got.reason == reason
     got = await refused("bad_request", env.events.create(GUILD, "  "))
@@ -233,6 +233,30 @@ async def test_refusals_write_nothing(env: Env) -> None:
     assert await env.events.standings(event["id"]) == []
     await refused("not_found", env.events.find(GUILD, "nope"))
     assert await env.events.find(GUILD, "cup") == event["id"]
+
+
+async def test_automatic_rounds_fall_due_when_the_last_result_is_in(env: Env) -> None:
+    """With automatic rounds (the default) a round's end says the next is due, and
+    :meth:`due` lists the event until its next round starts (the bot's start-up starts what
+    fell due while it was away); a manager's event, or one whose final is played, never."""
+    auto = await sign_up(env, 6, rounds=1, final_size=3)
+    manual = await env.events.create(GUILD, "Manual cup", auto=False)
+    for i in range(6):
+        await env.events.join(manual["id"], 200 + i, f"M{i}")
+    assert auto["settings"]["auto"] and not manual["settings"]["auto"]
+    assert await env.events.due() == []  # nothing before a first round (a manager's call)
+    rounds = {e["id"]: await env.events.start_round(e["id"], ADMIN) for e in (auto, manual)}
+    assert await env.events.due() == []  # their games are in play
+    for rnd in rounds.values():
+        await play_out(env, [t["game_id"] for t in rnd["tables"]])
+    heard = {e["tournament"]: e for e in env.heard}
+    assert heard[auto["id"]]["next_due"] and not heard[manual["id"]]["next_due"]
+    assert await env.events.due() == [auto["id"]]
+    final = await env.events.start_round(auto["id"], None)  # as the bot starts it
+    assert final["final"] and await env.events.due() == []
+    await play_out(env, [t["game_id"] for t in final["tables"]])
+    assert env.heard[-1]["over"] and not env.heard[-1]["next_due"]
+    assert await env.events.due() == []
 
 
 async def test_the_store_keeps_the_kinds_apart(env: Env) -> None:
