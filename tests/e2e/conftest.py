@@ -352,12 +352,6 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(service_module, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
-#: Real seconds the offline Discord gives the bot's work to settle. simcord's 5 s is tight
-#: on two busy cores with a browser test beside (a tournament's round seats its tables in a
-#: thread, the AI thinks in processes): a test that hangs still fails, later.
-SETTLE_LIMIT = 30.0
-
-
 @asynccontextmanager
 async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                 names: Sequence[str] = ("alice", "bob", "carol"),
@@ -372,7 +366,7 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     bot = HadaraBot(config(path))
     w: World | None = None
     try:
-        async with simcord.run(bot, settle_timeout=SETTLE_LIMIT) as env:
+        async with simcord.run(bot) as env:
             guild = env.create_guild()
             channel = guild.create_text_channel("hadara")
             users = {n: env.create_user(n) for n in names}
