@@ -487,7 +487,9 @@ class Screens:
                 log.info("could not settle game %s before a panel: %r", game_id, refusal)
             held = await self.memory.load(game_id)
             game = checks.started(held)
-        rec = held.record
+        # read before the first await below: a move stored meanwhile replaces held's game and
+        # revision, and a panel must carry the revision of what it shows
+        rec, rev, forced = held.record, held.rev, tuple(held.done.get(mine, ()))
         data = view(game, mine)
         decision = game.decision_id(mine)
         if decision is not None and (rec.status != ACTIVE or automatic(rec, game, mine)):
@@ -515,7 +517,7 @@ class Screens:
             except (HadaraError, ValueError, KeyError):
                 can_queue = False
         done: list[str] = []
-        for parts in held.done.get(mine, ()):
+        for parts in forced:
             try:
                 done.append(action_label(parts, game.catalog))
             except (KeyError, ValueError, IndexError, TypeError):
@@ -533,7 +535,7 @@ class Screens:
                           hints=bool(rec.options.get("hints")), deadline=deadline,
                           catch_up=tuple(caught), image=picture, can_queue=can_queue,
                           catalog=game.catalog, thread_url=self._url(rec),
-                          revision=held.rev, done=tuple(done), undo=undo,
+                          revision=rev, done=tuple(done), undo=undo,
                           taken_over=rec.status == ACTIVE and rec.seats[mine].ai_takeover,
                           final=final)
 
@@ -699,10 +701,9 @@ class Screens:
         """The board's pictures (in ``language``), the spectator's view, who the game waits
         for, and the table's status, names and hints."""
         held = await self.memory.load(game_id)
-        game = checks.started(held)
-        images = await self.pictures.board(game_id, held.rev, game, language)
-        rec = held.record
+        game, rec = checks.started(held), held.record  # as they are now (held may move on)
         waiting = self._waiting(held) if rec.status == ACTIVE else []
+        images = await self.pictures.board(game_id, held.rev, game, language)
         names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
         return BoardState(images, spectator_view(game), waiting, rec.id, rec.status, names,
                           bool(rec.options.get("hints", False)))
@@ -722,16 +723,13 @@ class Screens:
         return state
 
     async def _table(self, held: Held, game_id: int, seat: int | None) -> TableState:
-        game = checks.started(held)
-        rec = held.record
+        # Everything is read from the game as it is now, before the first await: a move
+        # stored during one replaces held's game and revision, and a table labelled with the
+        # new revision but drawn from the old game would be kept (here and by the page's
+        # server) as the new revision's — a page would show an old decision as current.
+        game, rec, rev = checks.started(held), held.record, held.rev
         shown = view(game, checks.seat_number(game, seat)) if seat is not None \
             else spectator_view(game)
-        since = max(0, len(game.log or []) - NEWS_ENTRIES)
-        events = self._events.get((game_id, held.rev))  # the same for every seat
-        if events is None:
-            events = (await self.past.news(game_id, since, opening=since == 0,
-                                           words=False)).events
-            self._events[(game_id, held.rev)] = events
         waiting = self._waiting(held) if rec.status == ACTIVE else []
         names = tuple(s.name for s in sorted(rec.seats, key=lambda s: s.seat))
         deciding = seat is not None and rec.status == ACTIVE \
@@ -739,12 +737,22 @@ class Screens:
         opts = option_list(game, seat) if deciding and seat is not None else []
         mine = rec.seats[seat] if seat is not None and 0 <= seat < len(rec.seats) else None
         active = rec.status == ACTIVE and mine is not None
+        logged = len(game.log or [])
+        since = max(0, logged - NEWS_ENTRIES)
+        events = self._events.get((game_id, rev))  # the same for every seat
+        if events is None:
+            try:
+                events = (await self.past.news(game_id, since, logged, opening=since == 0,
+                                               words=False)).events
+                self._events[(game_id, rev)] = events
+            except Refusal:  # taken back meanwhile: no news on this drawing (not kept)
+                events = ()
         return TableState(rec.id, rec.status, shown, game.catalog, names, waiting, events,
                           opts, hints=bool(rec.options.get("hints")),
                           undo=await self.play.undo_target(held, seat)
                           if active and seat is not None else None,
                           taken_over=active and bool(mine and mine.ai_takeover),
-                          conceded=bool(mine and mine.conceded), revision=held.rev)
+                          conceded=bool(mine and mine.conceded), revision=rev)
 
     async def board_images(self, game_id: int, language: str = "en") -> dict[str, bytes]:
         """The public board: {"table": png, "players": png}."""
