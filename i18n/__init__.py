@@ -21,10 +21,12 @@ import logging
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle
 from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, ast
@@ -198,6 +200,16 @@ def set_current(locale: str | None) -> str:
     lang = normalise(locale) or DEFAULT
     _current.set(lang)
     return lang
+
+
+def tenths(value: float, locale: str | None = None) -> str:
+    """``value`` with one decimal in the current (or given) language, rounded as the
+    catalogs' ``NUMBER()`` rounds it (the decimal as written, half to even: -1.15 is -1.2;
+    ``f"{-1.15:.1f}"`` says -1.1, the float being a hair above): a picture's number and the
+    text beside it agree."""
+    lang = normalise(locale) or _current.get()
+    return str(format_decimal(Decimal(repr(float(value))), format="#,##0.0;-#,##0.0",
+                              locale=lang))
 
 
 def join(items: Iterator[str] | list[str] | tuple[str, ...], locale: str | None = None) -> str:

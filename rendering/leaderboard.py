@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from i18n import translate
+from i18n import tenths, translate
 
 from . import theme
 from .canvas import Canvas, png_bytes
@@ -32,6 +32,7 @@ HEAD_H = 48
 ROW = 50
 MAX_ROWS = 12  # 750 px high: within theme.MAX_HEIGHT
 MEDALS = {1: theme.GOLD, 2: (168, 169, 173), 3: (176, 112, 64)}
+
 
 
 def leaderboard_text(rows: Sequence[Mapping[str, Any]], title: str | None = None,
@@ -54,7 +55,7 @@ def _line(r: Mapping[str, Any], locale: str = "en") -> str:
                          rating=float(r.get("rating", 0)), sigma=float(r.get("sigma", 0)),
                          games=int(r.get("games", 0)))
     return tr(locale, "image.leaderboard.line", position=str(r.get("position", "")),
-              name=str(r.get("name", "")), rating=f"{float(r.get('rating', 0)):.1f}",
+              name=str(r.get("name", "")), rating=tenths(float(r.get("rating", 0)), locale),
               games=int(r.get("games", 0)))
 
 
@@ -117,7 +118,7 @@ def draw_leaderboard(rows: Sequence[Mapping[str, Any]], title: str | None,
             cv.text(x_points, y + ROW / 2, f"{pts:g}", theme.BIG, bold=True, anchor="rm")
         rating = float(r.get("rating", 0.0))
         sigma = r.get("sigma")
-        cv.text(x_rating - 62, y + ROW / 2, f"{rating:.1f}", theme.TEXT, bold=not standings,
+        cv.text(x_rating - 62, y + ROW / 2, tenths(rating, locale), theme.TEXT, bold=not standings,
                 anchor="rm")
         if sigma is not None:
             cv.text(x_rating, y + ROW / 2, f"±{float(sigma):.0f}", theme.MIN_TEXT,
