@@ -5,13 +5,13 @@ balance by rating, determinism."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.league.seating import history_of, pair, repeats, seat, table_sizes
+from bot.league.seating import history_of, repeats, seat, table_sizes
+from tests.support.seatings import planted_history
 
 SIZES = (3, 4, 5, "mixed")
 
@@ -60,23 +60,7 @@ def planted(draw: st.DrawFn) -> tuple[list[int], int | str, dict[frozenset[int],
     rng = random.Random(seed)
     players = list(range(1000, 1000 + n))
     shape = table_sizes(n, size)
-
-    def partition() -> list[list[int]]:
-        perm = players[:]
-        rng.shuffle(perm)
-        out, i = [], 0
-        for p, _ in shape:
-            out.append(perm[i:i + p])
-            i += p
-        return out
-
-    hidden = {pair(a, b) for t in partition() for a, b in combinations(t, 2)}
-    history: dict[frozenset[int], int] = {}
-    for _ in range(draw(st.integers(0, 3))):
-        for t in partition():
-            for a, b in combinations(t, 2):
-                if pair(a, b) not in hidden:
-                    history[pair(a, b)] = history.get(pair(a, b), 0) + 1
+    history = planted_history(rng, players, shape, draw(st.integers(0, 3)))
     return players, size, history, seed
 
 

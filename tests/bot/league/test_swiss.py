@@ -6,13 +6,12 @@ table and the final order."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.league.seating import history_of, pair, repeats
+from bot.league.seating import history_of, repeats
 from bot.league.swiss import (
     final_order,
     finalists,
@@ -21,6 +20,7 @@ from bot.league.swiss import (
     spread_of,
     swiss_seat,
 )
+from tests.support.seatings import planted_history
 
 
 @pytest.mark.parametrize("players", range(0, 41))
@@ -88,23 +88,7 @@ def planted(draw: st.DrawFn) -> tuple[list[int], dict[frozenset[int], int], int]
     rng = random.Random(seed)
     players = list(range(1000, 1000 + n))
     shape = sizes_for(n)
-
-    def partition() -> list[list[int]]:
-        perm = players[:]
-        rng.shuffle(perm)
-        out, i = [], 0
-        for p, _ in shape:
-            out.append(perm[i:i + p])
-            i += p
-        return out
-
-    hidden = {pair(a, b) for t in partition() for a, b in combinations(t, 2)}
-    history: dict[frozenset[int], int] = {}
-    for _ in range(draw(st.integers(0, 3))):
-        for t in partition():
-            for a, b in combinations(t, 2):
-                if pair(a, b) not in hidden:
-                    history[pair(a, b)] = history.get(pair(a, b), 0) + 1
+    history = planted_history(rng, players, shape, draw(st.integers(0, 3)))
     rng.shuffle(players)  # any standing order
     return players, history, seed
 
