@@ -459,6 +459,23 @@ async def settle(w: World, gid: int, seconds: float = SETTLE_SECONDS) -> None:
     await w.service.idle(gid)
 
 
+async def play_to_results(w: World, gids: list[int], feature: str) -> None:
+    """Let league or tournament games (``feature``: the cog that records them) play on until
+    every one is over and its table's result recorded."""
+    cog: Any = w.bot.get_cog(feature)
+    for _ in range(60):
+        for gid in gids:
+            await settle(w, gid)
+        await cog.idle()
+        statuses = {(await w.service.load(g)).record.status for g in gids}
+        if statuses == {"finished"}:
+            tables = [await w.service.store.league_tables(game_id=g) for g in gids]
+            if all(tb and tb[0].result is not None for tb in tables):
+                return
+    info = [(await w.service.waiting(g), (await w.service.load(g)).record.seats) for g in gids]
+    raise AssertionError(f"{feature} games not over: {statuses} {info}")
+
+
 async def concede_to_the_end(w: World, gid: int, who: str = "alice") -> None:
     """``who`` concedes; the AI plays the game to its end and the table flushes its last
     updates (the final scores)."""

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from simcord import SetupError
 
-from .conftest import World, answer, settle, thread_messages, world
+from .conftest import World, answer, play_to_results, thread_messages, world
 
 pytest.importorskip("simcord")
 
@@ -30,18 +30,7 @@ NAMES = ("alice", "bob", "carol", "dave", "erin")
 
 
 async def finish_round(w: World, gids: list[int]) -> None:
-    cog: Any = w.bot.get_cog("League")
-    for _ in range(60):
-        for gid in gids:
-            await settle(w, gid)
-        await cog.idle()
-        statuses = {(await w.service.load(g)).record.status for g in gids}
-        if statuses == {"finished"}:
-            tables = [await w.service.store.league_tables(game_id=g) for g in gids]
-            if all(tb and tb[0].result is not None for tb in tables):
-                return
-    info = [(await w.service.waiting(g), (await w.service.load(g)).record.seats) for g in gids]
-    raise AssertionError(f"league games not over: {statuses} {info} {w.service._tasks}")
+    await play_to_results(w, gids, "League")
 
 
 async def start_round(w: World, admin: Any) -> list[int]:

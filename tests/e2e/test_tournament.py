@@ -19,7 +19,7 @@ import pytest
 
 from bot.league.tournaments import TournamentService
 
-from .conftest import World, answer, settle, thread_messages, world
+from .conftest import World, answer, play_to_results, thread_messages, world
 
 pytest.importorskip("simcord")
 
@@ -35,19 +35,10 @@ async def channel_messages(w: World) -> list[discord.Message]:
 
 
 async def finish(w: World, gids: list[int]) -> None:
-    cog: Any = w.bot.get_cog("Tournament")
-    for _ in range(60):
-        for gid in gids:
-            await settle(w, gid)
-        await cog.idle()
-        statuses = {(await w.service.load(g)).record.status for g in gids}
-        if statuses == {"finished"}:
-            tables = [await w.service.store.league_tables(game_id=g) for g in gids]
-            if all(tb and tb[0].result is not None for tb in tables):
-                await cog.idle()
-                await w.env.advance_time(1)
-                return
-    raise AssertionError(f"tournament games not over: {statuses}")
+    """The games played to their recorded results, and the round's end announced."""
+    await play_to_results(w, gids, "Tournament")
+    await w.bot.get_cog("Tournament").idle()  # type: ignore[union-attr]
+    await w.env.advance_time(1)
 
 
 async def start_round(w: World, admin: Any) -> list[dict[str, Any]]:
